@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
+import type { App } from './app-types.js';
+import type { AppConfig } from './config/config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrations.js';
+import { seedDatabase, type SeedReport } from './db/seed.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { loggerOptions } from './lib/logger.js';
+import { argon2Hasher, type PasswordHasher } from './lib/password.js';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
+import { clientConfig } from './modules/client-config/client-config.service.js';
+import { clientErrorRoutes } from './modules/client-error/client-error.routes.js';
+import { deployRoutes } from './modules/deploy/deploy.routes.js';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
+import { logRoutes } from './modules/log/log.routes.js';
+import { loginRoutes } from './modules/login/login.routes.js';
+import type { OAuthClient } from './modules/oauth/oauth.client.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { passwordRoutes } from './modules/password/password.routes.js';
+import { resourceRoutes } from './modules/resource/resource.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
+import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { installAuth } from './plugins/auth.js';
+import { installErrorHandling } from './plugins/error-handler.js';
+import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
+import { installOperationLog } from './plugins/operation-log.js';
+import { installQueryCleanup } from './plugins/query-cleanup.js';
+import { requireRoutePermissions } from './plugins/route-permissions.js';
+import { registerWebConsole } from './plugins/web-console.js';
+import { createServices } from './services.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Defaults to a stdout logger at config.logLevel. */
+  logger?: FastifyBaseLogger;
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  oauthClient?: OAuthClient;
+  /** Sees every route after its permission is settled (the route-permission test collects them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Called when this start created the admin user (main prints a generated password once). */
+  onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
+}
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** The whole HTTP server on a migrated, seeded database: what main starts and tests inject into. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const hasher = options.hasher ?? argon2Hasher;
+  const { db, dialect } = openDatabase(config.database);
+  try {
+    await migrateToLatest(db, dialect);
+    const report = await seedDatabase(db, { demo: config.demo, adminPassword: config.adminPassword, hasher, clock });
+    if (report.admin) options.onAdminCreated?.(report.admin);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+
+  const app: App = Fastify({
+    loggerInstance: options.logger ?? pino(loggerOptions(config.logLevel)),
+    // HEAD twins of every GET would double the surface the permission test has to prove.
+    exposeHeadRoutes: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', () => db.destroy());
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  try {
+    requireRoutePermissions(app);
+    if (options.onRoute) app.addHook('onRoute', options.onRoute);
+    installErrorHandling(app);
+    await registerOpenApi(app, version);
+
+    const services = createServices({ db, config, clock, hasher, log: app.log, oauthClient: options.oauthClient });
+    installAuth(app, services);
+    installQueryCleanup(app);
+    installOperationLog(app, services.logs);
+
+    loginRoutes(app, services.login, services.sessions);
+    oauthRoutes(app, services.oauth);
+    clientConfigRoutes(app, clientConfig(config));
+    userRoutes(app, services.users);
+    roleRoutes(app, services.roles);
+    resourceRoutes(app, services.resources);
+    dictionaryRoutes(app, services.dictionary);
+    passwordRoutes(app, services.passwords);
+    logRoutes(app, services.logs);
+    serverLogRoutes(app, services.serverLogs);
+    clientErrorRoutes(app, services.clientErrors);
+    deployRoutes(app, services.deployClassify);
+    await registerOpenApiRoutes(app);
+    if (!(await registerWebConsole(app, config.webDist))) {
+      app.log.warn({ webDist: config.webDist }, 'no built console found; serving the API only');
+    }
+
+    await app.ready();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseDatabaseUrl } from './config.js';
+import { parseServices } from './services.js';
+
+describe('loadConfig', () => {
+  it('defaults to the SQLite demo on port 8080', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.gatewayPort).toBe(9212);
+    expect(c.database).toEqual({ dialect: 'sqlite', file: './data/envmon.db' });
+    expect(c.demo).toBe(true);
+    expect(c.oauth).toBeNull();
+    expect(c.defaultLanguage).toBe('zh');
+    expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('turns the demo off with DEMO=0 or when a DATABASE_URL is given', () => {
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('enables OAuth only when every provider setting is present', () => {
+    const base = {
+      OAUTH_AUTHORIZE_URL: 'https://idp/authorize',
+      OAUTH_TOKEN_URL: 'https://idp/token',
+      OAUTH_USERINFO_URL: 'https://idp/userinfo',
+      OAUTH_CLIENT_ID: 'envmon',
+    };
+    expect(loadConfig(base).oauth).toBeNull();
+    const oauth = loadConfig({ ...base, OAUTH_REDIRECT_URI: 'http://localhost:8080/oauth' }).oauth;
+    expect(oauth).toMatchObject({ clientId: 'envmon', usernameClaim: 'preferred_username', clientSecret: null });
+  });
+
+  it('rejects invalid values with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DEFAULT_LANGUAGE: 'fr' })).toThrow(/DEFAULT_LANGUAGE/);
+    expect(() => parseDatabaseUrl('mysql://x')).toThrow(/DATABASE_URL/);
+  });
+
+  it('converts TOKEN_TTL_HOURS to milliseconds', () => {
+    expect(loadConfig({ TOKEN_TTL_HOURS: '2' }).tokenTtlMs).toBe(7_200_000);
+  });
+});
+
+describe('parseServices', () => {
+  it('runs http and reports the services this build lacks', () => {
+    expect(parseServices(['--services=http,gateway'])).toEqual({ run: ['http'], absent: ['gateway'] });
+    expect(parseServices([])).toEqual({ run: ['http'], absent: ['gateway', 'scheduler'] });
+  });
+
+  it('rejects unknown service names', () => {
+    expect(() => parseServices(['--services=http,mail'])).toThrow(/mail/);
+  });
+});

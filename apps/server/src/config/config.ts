@@ -1,0 +1,122 @@
+import { fileURLToPath } from 'node:url';
+import { LIMITS } from '@envmon/shared';
+import { z } from 'zod';
+
+/**
+ * Environment configuration (DESIGN.md 'Configuration'), parsed once at start. Everything the
+ * server reads from the environment goes through here so that tests can build a config directly.
+ */
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface OAuthSettings {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  clientSecret: string | null;
+  redirectUri: string;
+  usernameClaim: string;
+}
+
+export interface AppConfig {
+  port: number;
+  gatewayPort: number;
+  database: DatabaseTarget;
+  adminPassword: string | null;
+  demo: boolean;
+  logLevel: string;
+  logDir: string;
+  mapTileUrl: string | null;
+  defaultLanguage: 'zh' | 'en';
+  tokenTtlMs: number;
+  /** Null when the OAuth variables are not all set: external sign-in is then off. */
+  oauth: OAuthSettings | null;
+  webDist: string;
+}
+
+const DEFAULT_DATABASE_URL = 'sqlite:./data/envmon.db';
+/** The built console, relative to this file in both src/ and dist/ (apps/server/{src,dist}/config/). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? null : !['0', 'false', 'no', 'off'].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(9212),
+  DATABASE_URL: optional,
+  ADMIN_PASSWORD: optional,
+  DEMO: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_DIR: z.string().trim().min(1).default('./data/logs'),
+  MAP_TILE_URL: optional,
+  DEFAULT_LANGUAGE: z.enum(['zh', 'en']).default('zh'),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().optional(),
+  OAUTH_AUTHORIZE_URL: optional,
+  OAUTH_TOKEN_URL: optional,
+  OAUTH_USERINFO_URL: optional,
+  OAUTH_CLIENT_ID: optional,
+  OAUTH_CLIENT_SECRET: optional,
+  OAUTH_REDIRECT_URI: optional,
+  OAUTH_USERNAME_CLAIM: z.string().trim().min(1).default('preferred_username'),
+  WEB_DIST: optional,
+});
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { dialect: 'postgres', url };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file) return { dialect: 'sqlite', file };
+  }
+  throw new Error(`DATABASE_URL must be sqlite:<file> or postgres://…, got '${url}'`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const authorizeUrl = e.OAUTH_AUTHORIZE_URL;
+  const tokenUrl = e.OAUTH_TOKEN_URL;
+  const userInfoUrl = e.OAUTH_USERINFO_URL;
+  const clientId = e.OAUTH_CLIENT_ID;
+  const redirectUri = e.OAUTH_REDIRECT_URI;
+  return {
+    port: e.PORT,
+    gatewayPort: e.GATEWAY_PORT,
+    database: parseDatabaseUrl(e.DATABASE_URL ?? DEFAULT_DATABASE_URL),
+    adminPassword: e.ADMIN_PASSWORD,
+    // With no DATABASE_URL the install is the demo unless DEMO=0 (DESIGN.md 'Configuration').
+    demo: e.DEMO ?? e.DATABASE_URL === null,
+    logLevel: e.LOG_LEVEL,
+    logDir: e.LOG_DIR,
+    mapTileUrl: e.MAP_TILE_URL,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    tokenTtlMs: e.TOKEN_TTL_HOURS ? Math.round(e.TOKEN_TTL_HOURS * 3_600_000) : LIMITS.tokenTtlMs,
+    oauth:
+      authorizeUrl && tokenUrl && userInfoUrl && clientId && redirectUri
+        ? {
+            authorizeUrl,
+            tokenUrl,
+            userInfoUrl,
+            clientId,
+            clientSecret: e.OAUTH_CLIENT_SECRET,
+            redirectUri,
+            usernameClaim: e.OAUTH_USERNAME_CLAIM,
+          }
+        : null,
+    webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config/config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = DatabaseTarget['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+const INT8_OID = 20;
+
+/**
+ * pg returns int8 (bigint, count(*)) as strings to avoid precision loss; our int8 values are
+ * epoch milliseconds and counts, far below 2^53, so they are parsed as numbers — for our pool
+ * only, not pg's global parsers.
+ */
+function pgTypes(): pg.TypeOverrides {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8_OID, 'text', (value: string) => Number(value));
+  return types;
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes() });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres' };
+  }
+  if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
+  const sqlite = new SqliteDatabase(target.file);
+  // WAL lets readers run while a batch is written; SQLite leaves foreign keys off unless asked.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }), dialect: 'sqlite' };
+}

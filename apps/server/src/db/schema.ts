@@ -1,0 +1,124 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
+ * Times are UTC epoch milliseconds; flags are 0/1 integers so both dialects store them alike.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  userName: string;
+  passwordHash: string;
+  name: string;
+  nackName: string | null;
+  avatar: string | null;
+  phone: string | null;
+  email: string | null;
+  ifValid: number;
+  builtIn: number;
+  remark: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  roleName: string;
+  remark: string | null;
+  builtIn: number;
+  createTime: number;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  resCode: string;
+  resName: string;
+  resNameEn: string | null;
+  resUrl: string;
+  parentResId: number | null;
+  iconfont: string | null;
+  module: number;
+  childModule: number;
+  resType: number;
+  action: number;
+  builtIn: number;
+}
+
+export interface RoleResourcesTable {
+  roleId: number;
+  resourceId: number;
+}
+
+export interface UserRolesTable {
+  userId: number;
+  roleId: number;
+}
+
+export interface UserDevicesTable {
+  userId: number;
+  deviceCode: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** sha256 of the token: a leaked table does not leak usable tokens. */
+  tokenHash: string;
+  userId: number;
+  createTime: number;
+  expiresAt: number;
+  revoked: number;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  userName: string;
+  failedAt: number;
+}
+
+export interface DictionaryTable {
+  id: Generated<number>;
+  tableName: string;
+  columnName: string;
+  value: string;
+  label: string;
+  labelEn: string | null;
+  color: string | null;
+  sort: number;
+  builtIn: number;
+  remark: string | null;
+}
+
+export interface OperationLogsTable {
+  id: Generated<number>;
+  userId: number | null;
+  userName: string | null;
+  method: string;
+  url: string;
+  params: string | null;
+  status: number;
+  result: string | null;
+  ip: string | null;
+  durationMs: number;
+  createTime: number;
+}
+
+export interface DeployClassifyTable {
+  id: Generated<number>;
+  deployName: string;
+  deployNameEn: string | null;
+  deployType: number;
+  createTime: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  resources: ResourcesTable;
+  roleResources: RoleResourcesTable;
+  userRoles: UserRolesTable;
+  userDevices: UserDevicesTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  dictionary: DictionaryTable;
+  operationLogs: OperationLogsTable;
+  deployClassify: DeployClassifyTable;
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADMIN_ROLE,
+  DEPLOY_TYPE,
+  passwordSchema,
+  RESOURCE_TREE,
+  VOCABULARIES,
+  type ResourceSeed,
+} from '@envmon/shared';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../lib/clock.js';
+import type { PasswordHasher } from '../lib/password.js';
+import type { Database } from './schema.js';
+
+export interface SeedOptions {
+  demo: boolean;
+  adminPassword: string | null;
+  hasher: PasswordHasher;
+  clock: Clock;
+}
+
+/** Set when this run created the admin user; `generated` passwords must be shown once. */
+export interface SeedReport {
+  admin: { userName: string; password: string; generated: boolean } | null;
+}
+
+const ADMIN_USER = 'admin';
+
+/** Demo roles (issue 2 brief): resource codes are picked by group, `:write` codes optionally left out. */
+const DEMO_ROLES: readonly {
+  roleName: string;
+  remark: string;
+  full: readonly string[];
+  readOnly: readonly string[];
+}[] = [
+  { roleName: 'operator', remark: '运维人员', full: ['realtime', 'query', 'report', 'alarm'], readOnly: ['water'] },
+  { roleName: 'viewer', remark: '访客', full: ['realtime', 'query'], readOnly: [] },
+];
+
+const DEMO_USERS = [
+  { userName: 'operator', password: 'Operator@123', name: '运维人员', roleName: 'operator' },
+  { userName: 'viewer', password: 'Viewer@123', name: '访客', roleName: 'viewer' },
+] as const;
+
+const DEMO_PROJECTS = [
+  { deployName: '深圳河流域水质监测', deployNameEn: 'Shenzhen River water' },
+  { deployName: '龙岗区空气质量', deployNameEn: 'Longgang air' },
+] as const;
+
+const inGroup = (code: string, group: string) => code === group || code.startsWith(`${group}.`);
+
+/**
+ * Built-in rows, safe to run on every start: resources of RESOURCE_TREE and dictionary entries
+ * of VOCABULARIES that are missing are added (so an upgrade brings new screens), role admin
+ * holds every resource. The admin user — and, in demo mode, the demo roles, users and projects —
+ * are created on first start only (no users yet), so deleting them later is respected.
+ */
+export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedReport> {
+  if (options.adminPassword !== null && !passwordSchema.safeParse(options.adminPassword).success) {
+    throw new Error('ADMIN_PASSWORD must be 6 to 64 characters long');
+  }
+  return db.transaction().execute(async (trx) => {
+    const now = options.clock.now();
+    const resourceIds = await seedResources(trx);
+    await seedDictionary(trx);
+    const adminRoleId = await ensureRole(trx, ADMIN_ROLE, '超级管理员', now);
+    await linkResources(trx, adminRoleId, [...resourceIds.values()]);
+
+    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (anyUser) return { admin: null };
+
+    const generated = options.adminPassword === null;
+    const password = options.adminPassword ?? randomBytes(12).toString('base64url');
+    await createUser(
+      trx,
+      options,
+      { userName: ADMIN_USER, password, name: '管理员', roleId: adminRoleId, builtIn: 1 },
+      now,
+    );
+    if (options.demo) await seedDemo(trx, options, resourceIds, now);
+    return { admin: { userName: ADMIN_USER, password, generated } };
+  });
+}
+
+/** Inserts the tree's missing resources; returns code → id for every seeded code. */
+async function seedResources(db: Kysely<Database>): Promise<Map<string, number>> {
+  const existing = await db.selectFrom('resources').select(['id', 'resCode']).execute();
+  const ids = new Map(existing.map((r) => [r.resCode, r.id]));
+
+  async function insert(seed: ResourceSeed, parentResId: number | null, module: number, childModule: number) {
+    let id = ids.get(seed.code);
+    if (id === undefined) {
+      ({ id } = await db
+        .insertInto('resources')
+        .values({
+          resCode: seed.code,
+          resName: seed.zh,
+          resNameEn: seed.en,
+          resUrl: seed.url,
+          parentResId,
+          iconfont: seed.icon || null,
+          module,
+          childModule,
+          resType: seed.resType,
+          action: seed.action,
+          builtIn: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+      ids.set(seed.code, id);
+    }
+    return id;
+  }
+
+  // module = group position, childModule = position within the group (SPEC section 6 ordering).
+  for (const [g, group] of RESOURCE_TREE.entries()) {
+    const groupId = await insert(group, null, g + 1, 0);
+    for (const [c, child] of (group.children ?? []).entries()) {
+      const childId = await insert(child, groupId, g + 1, c + 1);
+      for (const operation of child.children ?? []) await insert(operation, childId, g + 1, c + 1);
+    }
+  }
+  return ids;
+}
+
+async function seedDictionary(db: Kysely<Database>): Promise<void> {
+  const existing = await db.selectFrom('dictionary').select(['tableName', 'columnName', 'value']).execute();
+  const have = new Set(existing.map((e) => `${e.tableName}\u0000${e.columnName}\u0000${e.value}`));
+  const rows = Object.values(VOCABULARIES).flatMap((v) =>
+    v.items
+      .map((item, index) => ({
+        tableName: v.tableName,
+        columnName: v.columnName,
+        value: item.value,
+        label: item.zh,
+        labelEn: item.en,
+        color: 'color' in item ? item.color : null,
+        sort: index + 1,
+        builtIn: 1,
+        remark: null,
+      }))
+      .filter((r) => !have.has(`${r.tableName}\u0000${r.columnName}\u0000${r.value}`)),
+  );
+  // Chunked: SQLite caps the number of bound parameters per statement.
+  for (let i = 0; i < rows.length; i += 50) {
+    await db
+      .insertInto('dictionary')
+      .values(rows.slice(i, i + 50))
+      .execute();
+  }
+}
+
+async function ensureRole(db: Kysely<Database>, roleName: string, remark: string, now: number): Promise<number> {
+  const found = await db.selectFrom('roles').select('id').where('roleName', '=', roleName).executeTakeFirst();
+  if (found) return found.id;
+  const { id } = await db
+    .insertInto('roles')
+    .values({ roleName, remark, builtIn: roleName === ADMIN_ROLE ? 1 : 0, createTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function linkResources(db: Kysely<Database>, roleId: number, resourceIds: readonly number[]): Promise<void> {
+  const linked = await db.selectFrom('roleResources').select('resourceId').where('roleId', '=', roleId).execute();
+  const have = new Set(linked.map((l) => l.resourceId));
+  const missing = resourceIds.filter((id) => !have.has(id)).map((resourceId) => ({ roleId, resourceId }));
+  for (let i = 0; i < missing.length; i += 200) {
+    await db
+      .insertInto('roleResources')
+      .values(missing.slice(i, i + 200))
+      .execute();
+  }
+}
+
+async function createUser(
+  db: Kysely<Database>,
+  options: SeedOptions,
+  user: { userName: string; password: string; name: string; roleId: number; builtIn: number },
+  now: number,
+): Promise<void> {
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      userName: user.userName,
+      passwordHash: await options.hasher.hash(user.password),
+      name: user.name,
+      nackName: null,
+      avatar: null,
+      phone: null,
+      email: null,
+      ifValid: 1,
+      builtIn: user.builtIn,
+      remark: null,
+      createTime: now,
+      updateTime: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('userRoles').values({ userId: id, roleId: user.roleId }).execute();
+}
+
+async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds: Map<string, number>, now: number) {
+  const roleIds = new Map<string, number>();
+  for (const role of DEMO_ROLES) {
+    const roleId = await ensureRole(db, role.roleName, role.remark, now);
+    roleIds.set(role.roleName, roleId);
+    const picked = [...resourceIds].filter(
+      ([code]) =>
+        role.full.some((g) => inGroup(code, g)) ||
+        role.readOnly.some((g) => inGroup(code, g) && !code.endsWith(':write')),
+    );
+    await linkResources(
+      db,
+      roleId,
+      picked.map(([, id]) => id),
+    );
+  }
+  for (const user of DEMO_USERS) {
+    const roleId = roleIds.get(user.roleName);
+    if (roleId === undefined) throw new Error(`demo role ${user.roleName} missing`);
+    await createUser(db, options, { ...user, roleId, builtIn: 0 }, now);
+  }
+  await db
+    .insertInto('deployClassify')
+    .values(DEMO_PROJECTS.map((p) => ({ ...p, deployType: DEPLOY_TYPE.project, createTime: now })))
+    .execute();
+}

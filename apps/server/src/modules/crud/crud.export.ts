@@ -1,0 +1,77 @@
+import type { Writable } from 'node:stream';
+import { I18N_RESOURCES, vocabularyLabel, type CrudColumn, type CrudDefinition, type Language } from '@envmon/shared';
+import ExcelJS from 'exceljs';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Resolves an i18n key such as `system.user.userName` (namespace `system`, key `user.userName`). */
+export function translate(key: string, lang: Language): string | null {
+  const [namespace, ...path] = key.split('.');
+  let node: unknown = (I18N_RESOURCES[lang] as Record<string, unknown>)[namespace ?? ''];
+  for (const part of path) {
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return typeof node === 'string' ? node : null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** yyyy-MM-dd HH:mm:ss in the server's time zone. */
+export function formatDateTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+const YES_NO = { 'zh-CN': ['否', '是'], 'en-US': ['No', 'Yes'] } as const;
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+/** A cell as the table shows it: vocabulary labels, readable times, counts of lists. */
+export function cellValue(column: CrudColumn, value: unknown, lang: Language): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (column.kind) {
+    case 'vocabulary':
+      return column.vocabulary
+        ? vocabularyLabel(column.vocabulary, asText(value), lang === 'en-US' ? 'en' : 'zh')
+        : asText(value);
+    case 'datetime':
+      return typeof value === 'number' ? formatDateTime(value) : asText(value);
+    case 'boolean':
+      return YES_NO[lang][value ? 1 : 0];
+    case 'count':
+      return Array.isArray(value) ? value.length : Number(value);
+    case 'text':
+      return typeof value === 'number' ? value : asText(value);
+  }
+}
+
+/**
+ * Writes the definition's columns (headers in the requested language) and every row the
+ * pages yield, with exceljs's streaming writer so a large export never sits in memory.
+ */
+export async function writeXlsx(
+  target: Writable,
+  def: CrudDefinition,
+  lang: Language,
+  pages: AsyncIterable<readonly Record<string, unknown>[]>,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true });
+  const sheet = workbook.addWorksheet(def.exportName);
+  sheet.columns = def.columns.map((c) => ({
+    header: translate(c.label, lang) ?? c.name,
+    key: c.name,
+    width: Math.max(12, Math.round((c.width ?? 160) / 8)),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const rows of pages) {
+    for (const row of rows) {
+      sheet.addRow(Object.fromEntries(def.columns.map((c) => [c.name, cellValue(c, row[c.name], lang)]))).commit();
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+}

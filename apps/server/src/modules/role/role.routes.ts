@@ -1,0 +1,8 @@
+import { CRUD } from '@envmon/shared';
+import type { App } from '../../app-types.js';
+import { crudRoutes } from '../crud/crud.routes.js';
+import type { RoleService } from './role.service.js';
+
+export function roleRoutes(app: App, roles: RoleService): void {
+  crudRoutes(app, CRUD.role, roles);
+}

@@ -1,0 +1,41 @@
+import { envelopeSchema, MESSAGES } from '@envmon/shared';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { App } from '../app-types.js';
+import { DomainError, forbidden } from '../lib/errors.js';
+import { installErrorHandling } from './error-handler.js';
+
+async function appThrowing(error: Error): Promise<App> {
+  const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  // The success schema would reject a failure envelope: the handler must bypass it.
+  app.get('/fail', { schema: { response: { 200: envelopeSchema(z.number()) } } }, () => {
+    throw error;
+  });
+  await app.ready();
+  return app;
+}
+
+describe('installErrorHandling', () => {
+  it.each([
+    [new DomainError('userNameTaken'), 200, MESSAGES.userNameTaken],
+    [forbidden(), 403, MESSAGES.noPermission],
+    [new Error('database exploded'), 500, MESSAGES.internalError],
+  ])('answers %s with HTTP %i and the failure envelope', async (error, status, desc) => {
+    const app = await appThrowing(error);
+    const response = await app.inject({ url: '/fail' });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ status: -1, code: '000001', desc });
+    await app.close();
+  });
+
+  it('never describes unexpected errors to the caller', async () => {
+    const app = await appThrowing(new Error('password=hunter2 in a stack'));
+    expect((await app.inject({ url: '/fail' })).body).not.toContain('hunter2');
+    await app.close();
+  });
+});

@@ -1,0 +1,21 @@
+import 'fastify';
+import type { Actor, AuthContext } from '../modules/session/permission.js';
+import type { RoutePermission } from '../plugins/route-permissions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the caller needs: a resource code, PUBLIC or SIGNED_IN. Required on every route. */
+    permission?: RoutePermission;
+    /** Write this call to the operation log; defaults to true for every method but GET. */
+    operationLog?: boolean;
+    /** Download routes opened in a new window may carry the token as `?token=`. */
+    queryToken?: boolean;
+  }
+
+  interface FastifyRequest {
+    /** The signed-in caller, set by the auth hook on non-public routes. */
+    auth: AuthContext | null;
+    /** Who the operation log names: the signed-in caller, or the user a login just signed in. */
+    actor: Actor | null;
+  }
+}

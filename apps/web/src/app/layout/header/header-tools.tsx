@@ -1,0 +1,27 @@
+import { Flex } from 'antd';
+import { ErrorLogButton } from './error-log-button';
+import { FullscreenToggle } from './fullscreen-toggle';
+import { HelpDropdown } from './help-dropdown';
+import { LanguageChooser, SizeChooser, ThemeChooser } from './preference-choosers';
+import { ProjectSelector } from './project-selector';
+import { UserDropdown } from './user-dropdown';
+
+/** A project name fits without squeezing the menu on a laptop screen. */
+const PROJECT_SELECTOR_WIDTH = 200;
+const PROJECT_SELECTOR_WIDTH_MOBILE = 140;
+
+/** The right side of the header (SPEC section 2 'Layout'). */
+export function HeaderTools({ mobile }: { mobile: boolean }) {
+  return (
+    <Flex align="center" gap={4} className="app-header-tools">
+      <ProjectSelector width={mobile ? PROJECT_SELECTOR_WIDTH_MOBILE : PROJECT_SELECTOR_WIDTH} />
+      <ErrorLogButton />
+      {!mobile && <FullscreenToggle />}
+      <SizeChooser />
+      <LanguageChooser />
+      <ThemeChooser />
+      <HelpDropdown />
+      <UserDropdown compact={mobile} />
+    </Flex>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { Language } from '@envmon/shared';
+import { MessageHolder } from './message-holder';
+import { PreferencesProvider, usePreferences } from './preferences';
+import { queryClient } from './query-client';
+import { antdSize, themeConfig } from './theme';
+
+const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Language, unknown>;
+
+function ThemedAntd({ children }: { children: ReactNode }) {
+  const { theme, size, language } = usePreferences();
+  const config = useMemo(() => themeConfig(theme, size), [theme, size]);
+  useEffect(() => {
+    // Lets the stylesheet match the theme where antd tokens do not reach (page background, scroll bars).
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={antdSize(size)} theme={config}>
+      <AntdApp className="app-root">
+        <MessageHolder />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** Server state, preferences, then antd's theme, size and locale around the whole console. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PreferencesProvider>
+        <ThemedAntd>{children}</ThemedAntd>
+      </PreferencesProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { ConsoleSize } from '@envmon/shared';
+
+export const THEMES = ['light', 'dark'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/**
+ * The console's chrome (header and menus) per SPEC section 1: the light theme has a dark slate
+ * menu, the dark theme a blue one. Content follows antd's default or dark algorithm.
+ */
+export const CHROME: Record<ThemeName, { header: string; sider: string; submenu: string; selected: string; border: string }> = {
+  light: { header: '#0f172a', sider: '#1e293b', submenu: '#0f172a', selected: '#1677ff', border: '#334155' },
+  dark: { header: '#0b2a63', sider: '#0f3a86', submenu: '#0b2f70', selected: '#3b82f6', border: '#1d4ed8' },
+};
+
+export const PRIMARY_COLOR = '#1677ff';
+
+/** The header keeps one height in every size, so the sticky side bar below it lines up (styles.css). */
+export const HEADER_HEIGHT = 64;
+
+/** antd has two control sizes; the spec's 'mini' is the small one made compact. */
+export function antdSize(size: ConsoleSize): 'middle' | 'small' {
+  switch (size) {
+    case 'medium':
+      return 'middle';
+    case 'small':
+    case 'mini':
+      return 'small';
+  }
+}
+
+export function themeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
+  const chrome = CHROME[name];
+  const algorithm = [name === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm];
+  if (size === 'mini') algorithm.push(antdTheme.compactAlgorithm);
+  return {
+    algorithm,
+    token: { colorPrimary: PRIMARY_COLOR },
+    components: {
+      Layout: { headerBg: chrome.header, siderBg: chrome.sider, triggerBg: chrome.submenu, headerPadding: '0 16px', headerHeight: HEADER_HEIGHT },
+      Menu: {
+        darkItemBg: chrome.sider,
+        darkSubMenuItemBg: chrome.submenu,
+        darkPopupBg: chrome.sider,
+        darkItemSelectedBg: chrome.selected,
+        horizontalItemSelectedBg: chrome.selected,
+      },
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+import { ADMIN_ROLE, type UserInfo } from '@envmon/shared';
+import { isRegistered, pageEntry } from '../config/registry';
+import { buildMenu, collectResources, findPage, resourceCodes, type MenuGroup } from './menu/build-menu';
+
+/** What the console knows about the signed-in user once user info has loaded. */
+export interface Session {
+  user: UserInfo;
+  roleNames: string[];
+  isAdmin: boolean;
+  menu: MenuGroup[];
+  codes: ReadonlySet<string>;
+  /** Where '/' lands: the first page of the first generated route. */
+  landingPath: string | null;
+}
+
+export function buildSession(user: UserInfo): Session {
+  const resources = collectResources(user.roles);
+  const menu = buildMenu(resources, isRegistered);
+  const roleNames = user.roles.map((role) => role.roleName);
+  // Pages the menu opens in a new browser tab are fixed routes, not generated ones.
+  const landing = menu.flatMap((group) => group.pages).find((page) => !pageEntry(page.code)?.opensInNewTab);
+  return {
+    user,
+    roleNames,
+    isAdmin: roleNames.includes(ADMIN_ROLE),
+    menu,
+    codes: resourceCodes(resources),
+    landingPath: landing?.path ?? null,
+  };
+}
+
+/** Roles the route at `pathname` declares (registry), if it is a generated one that declares any. */
+export function routeRolesFor(session: Session, pathname: string): readonly string[] | undefined {
+  const match = findPage(session.menu, pathname);
+  return match ? pageEntry(match.page.code)?.roles : undefined;
+}
+
+const SessionContext = createContext<Session | null>(null);
+export const SessionProvider = SessionContext;
+
+/** Inside the signed-in part of the console the session is always there. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession is only available behind the navigation guard');
+  return session;
+}

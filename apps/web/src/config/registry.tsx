@@ -1,0 +1,92 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { AppstoreOutlined } from '@ant-design/icons';
+import * as RESOURCE_ICONS from './resource-icons';
+
+/**
+ * The client-owned half of the server-driven menu (STYLE.md rule 10): resource code → what the
+ * console shows for it. The server decides who sees a code; this file decides what it is.
+ * Codes missing here are dropped from the menu.
+ */
+export interface PageEntry {
+  /** The screen, loaded on demand. Absent: the screen is not built yet and says so. */
+  component?: LazyExoticComponent<ComponentType>;
+  /** The menu item opens this fixed route in a new browser tab instead of a page in the layout. */
+  opensInNewTab?: string;
+  /** Roles allowed besides admin; absent means any role that holds the resource. */
+  roles?: readonly string[];
+}
+
+export const DASHBOARD_PATH = '/dashboard/index';
+
+const notBuilt: PageEntry = {};
+
+export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
+  'realtime.dashboard': { opensInNewTab: DASHBOARD_PATH },
+  'realtime.data': notBuilt,
+  'realtime.chart': notBuilt,
+  'realtime.overflow': notBuilt,
+  'realtime.water': notBuilt,
+
+  'query.history': notBuilt,
+  'query.original': notBuilt,
+  'query.gather': notBuilt,
+  'query.ai': notBuilt,
+  'query.other': notBuilt,
+  'query.video': notBuilt,
+
+  'report.single-station': notBuilt,
+  'report.multi-station': notBuilt,
+  'report.contrast': notBuilt,
+  'report.transmission': notBuilt,
+  'report.isotope': notBuilt,
+  'report.odor-rose': notBuilt,
+  'report.factor-bar': notBuilt,
+  'report.radar': notBuilt,
+  'report.summary': notBuilt,
+
+  'alarm.list': notBuilt,
+
+  'settings.threshold': notBuilt,
+  'settings.factor': notBuilt,
+  'settings.device-parameters': notBuilt,
+  'settings.counter-control': notBuilt,
+  'settings.dashboard': notBuilt,
+  'settings.data-audit': notBuilt,
+  'settings.devops': notBuilt,
+  'settings.dynamic-code': notBuilt,
+  'settings.iot-card': notBuilt,
+  'settings.regular': notBuilt,
+  'settings.reissue': notBuilt,
+  'settings.transfer-format': notBuilt,
+  'settings.wx-alarm': notBuilt,
+  'settings.video-ys': notBuilt,
+
+  'system.device': notBuilt,
+  'system.user': { component: lazy(() => import('../features/system/pages/user-page')) },
+  'system.role': { component: lazy(() => import('../features/system/pages/role-page')) },
+  'system.resource': { component: lazy(() => import('../features/system/pages/resource-page')) },
+  'system.dictionary': { component: lazy(() => import('../features/system/pages/dictionary-page')) },
+  'system.job': notBuilt,
+  'system.log': { component: lazy(() => import('../features/system/pages/log-page')) },
+  'system.server-log': { component: lazy(() => import('../features/system/pages/server-log-page')) },
+
+  'water.control': notBuilt,
+  'water.data-audit': notBuilt,
+  'water.outlier-interval': notBuilt,
+};
+
+export function isRegistered(code: string): boolean {
+  return Object.hasOwn(PAGE_REGISTRY, code);
+}
+
+export function pageEntry(code: string): PageEntry | undefined {
+  return isRegistered(code) ? PAGE_REGISTRY[code] : undefined;
+}
+
+/** Resources name their icon (`iconfont`); only those of resource-icons.ts are bundled, anything else gets the generic one. */
+const ICONS: Readonly<Record<string, ComponentType>> = RESOURCE_ICONS;
+
+export function ResourceIcon({ name }: { name: string | null | undefined }) {
+  const Icon = (name && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined) ?? AppstoreOutlined;
+  return <Icon />;
+}

@@ -1,0 +1,7 @@
+import { api } from '../../../lib/api';
+import { SYSTEM_URLS } from './urls';
+
+/** Opens the file in a new window; the api client adds the token to the query (headers cannot ride along). */
+export function downloadServerLog(fileName: string): void {
+  api.download(SYSTEM_URLS.serverLogFile, { fileName });
+}

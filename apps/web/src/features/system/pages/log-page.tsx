@@ -1,0 +1,119 @@
+import type { OperationLog } from '@envmon/shared';
+import { ProfileOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FIRST_PAGE,
+  type PageRequest,
+  QueryErrorAlert,
+  RefreshButton,
+  usePagination,
+} from '../../../components/crud/table-parts';
+import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
+import { formatDateTime } from '../../../lib/dayjs';
+import { operationLogsQueryOptions } from '../api/get-operation-logs';
+import { LogDetailDrawer, LogOutcomeTag } from '../components/log-detail-drawer';
+import { LogFilterBar } from '../components/log-filter-bar';
+import { type LogFilterValues, toLogQuery } from '../components/log-query';
+
+/** Column widths: a date-time, a method, a short tag, an IPv6-sized address. */
+const WIDTH = { time: 170, user: 110, method: 100, status: 100, ip: 130, duration: 90, actions: 110 } as const;
+
+/** Every mutating call (who, what, parameters without secrets, result, IP, time), newest first. */
+export default function LogPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<LogFilterValues>({});
+  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
+  const [selected, setSelected] = useState<OperationLog | null>(null);
+  const logs = useQuery(operationLogsQueryOptions(toLogQuery(filters, page)));
+  const pagination = usePagination(page, setPage, logs.data?.total);
+  const tableTop = useRef<HTMLDivElement>(null);
+  const tableHeight = useTableScrollY(tableTop);
+
+  const columns: TableColumnsType<OperationLog> = [
+    {
+      key: 'createTime',
+      dataIndex: 'createTime',
+      title: t('system.log.createTime'),
+      width: WIDTH.time,
+      render: formatDateTime,
+    },
+    {
+      key: 'userName',
+      dataIndex: 'userName',
+      title: t('system.log.userName'),
+      width: WIDTH.user,
+      render: (v: string | null) => v ?? '-',
+    },
+    { key: 'method', dataIndex: 'method', title: t('system.log.method'), width: WIDTH.method },
+    {
+      key: 'url',
+      dataIndex: 'url',
+      title: t('system.log.url'),
+      ellipsis: true,
+      render: (url: string) => <Typography.Text code>{url}</Typography.Text>,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('system.log.status'),
+      width: WIDTH.status,
+      render: (status: number) => <LogOutcomeTag status={status} />,
+    },
+    {
+      key: 'result',
+      dataIndex: 'result',
+      title: t('system.log.result'),
+      ellipsis: true,
+      render: (v: string | null) => v ?? '-',
+    },
+    { key: 'ip', dataIndex: 'ip', title: t('system.log.ip'), width: WIDTH.ip, render: (v: string | null) => v ?? '-' },
+    {
+      key: 'durationMs',
+      dataIndex: 'durationMs',
+      title: t('system.log.duration'),
+      width: WIDTH.duration,
+      render: (ms: number) => t('system.log.durationMs', { ms }),
+    },
+    {
+      key: 'actions',
+      title: t('common.table.actions'),
+      width: WIDTH.actions,
+      render: (_value: unknown, log) => (
+        <Button type="link" size="small" icon={<ProfileOutlined />} onClick={() => setSelected(log)}>
+          {t('system.log.details')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="system-log">
+      <Flex vertical gap="middle">
+        <LogFilterBar
+          onSearch={(values) => {
+            setFilters(values);
+            setPage((current) => ({ ...current, pageNum: 1 }));
+          }}
+        />
+        <Flex justify="flex-end">
+          <RefreshButton loading={logs.isFetching} onClick={() => void logs.refetch()} />
+        </Flex>
+        <QueryErrorAlert error={logs.error} onRetry={() => void logs.refetch()} />
+        <div ref={tableTop}>
+          <Table<OperationLog>
+            rowKey="id"
+            columns={columns}
+            dataSource={logs.data?.list ?? []}
+            loading={logs.isPending || (logs.isFetching && logs.isPlaceholderData)}
+            scroll={{ y: tableHeight }}
+            pagination={pagination}
+          />
+        </div>
+      </Flex>
+      <LogDetailDrawer log={selected} onClose={() => setSelected(null)} />
+    </Card>
+  );
+}

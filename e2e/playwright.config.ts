@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL_ENV, CHROMIUM_PATH } from './support/env.js';
+
+/**
+ * Browser tests against the production build and a real server (started by global setup on a
+ * free port with a fresh SQLite file). Run after `npm run build`: `npx playwright test -c e2e/playwright.config.ts`,
+ * or as the last stage of `npm test`. No retries: a flaky test is a failing test.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
+  // One server, one database, two cores: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    // Workers start after global setup and inherit the URL it chose.
+    baseURL: process.env[BASE_URL_ENV],
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

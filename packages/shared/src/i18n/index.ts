@@ -1,0 +1,41 @@
+import enAuth from './en-US/auth.json' with { type: 'json' };
+import enCommon from './en-US/common.json' with { type: 'json' };
+import enDocs from './en-US/docs.json' with { type: 'json' };
+import enLayout from './en-US/layout.json' with { type: 'json' };
+import enSystem from './en-US/system.json' with { type: 'json' };
+import enValidation from './en-US/validation.json' with { type: 'json' };
+import zhAuth from './zh-CN/auth.json' with { type: 'json' };
+import zhCommon from './zh-CN/common.json' with { type: 'json' };
+import zhDocs from './zh-CN/docs.json' with { type: 'json' };
+import zhLayout from './zh-CN/layout.json' with { type: 'json' };
+import zhSystem from './zh-CN/system.json' with { type: 'json' };
+import zhValidation from './zh-CN/validation.json' with { type: 'json' };
+
+/**
+ * The console's translations, one JSON file per namespace and language. Keys are semantic
+ * and nested (`system.user.userName` is key `user.userName` of namespace `system`).
+ */
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const I18N_RESOURCES = {
+  'zh-CN': {
+    common: zhCommon,
+    layout: zhLayout,
+    auth: zhAuth,
+    validation: zhValidation,
+    system: zhSystem,
+    docs: zhDocs,
+  },
+  'en-US': {
+    common: enCommon,
+    layout: enLayout,
+    auth: enAuth,
+    validation: enValidation,
+    system: enSystem,
+    docs: enDocs,
+  },
+} as const;
+
+export type Namespace = keyof (typeof I18N_RESOURCES)['zh-CN'];
+export const NAMESPACES = Object.keys(I18N_RESOURCES['zh-CN']) as Namespace[];

@@ -1,0 +1,35 @@
+/** Business constants and limits of SPEC section 9. Screens and services import these, never literals. */
+export const LIMITS = {
+  devicePageSize: 200,
+  defaultPageSize: 20,
+  maxPageSize: 1000,
+  mobileBreakpoint: 1024,
+  sidebarWidth: 210,
+  toastDurationMs: 5000,
+  alarmNotificationMs: 5000,
+  requestTimeoutMs: 20000,
+  exportTimeoutMs: 30000,
+  minTableHeight: 500,
+  wheelSpeed: 2,
+  uploadMaxBytes: 10 * 1024 * 1024,
+  userNameMax: 64,
+  nameMax: 64,
+  passwordMin: 6,
+  passwordMax: 64,
+  remarkMax: 255,
+  loginMaxFailures: 5,
+  loginLockMs: 15 * 60 * 1000,
+  tokenTtlMs: 12 * 60 * 60 * 1000,
+} as const;
+
+export const MAP_DEFAULTS = { lng: 114.26, lat: 22.71, zoom: 6 } as const;
+
+/** The spec's default date constant: year 1900, month 11, date 1. */
+export const DEFAULT_DATE = { year: 1900, month: 11, date: 1 } as const;
+
+export const DEVICE_ICON_PATH = '/static/device_icon/';
+
+export const DATA_ZOOM_DEFAULT = { start: 0, end: 10 } as const;
+
+/** Client types: 1 PC, 2 APP. */
+export const CLIENT_TYPE = { pc: 1, app: 2 } as const;

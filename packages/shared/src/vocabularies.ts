@@ -1,0 +1,204 @@
+/**
+ * The enumerations of SPEC section 3, once. Each vocabulary is stored in the dictionary under
+ * its table and column name (the seed reads this file), and screens label and colour values
+ * from it in either language.
+ */
+export interface VocabularyItem {
+  value: string;
+  zh: string;
+  en: string;
+  /** antd tag colour, where the value is shown as a tag. */
+  color?: string;
+}
+
+export interface Vocabulary {
+  tableName: string;
+  columnName: string;
+  items: readonly VocabularyItem[];
+}
+
+const item = (value: string | number, zh: string, en: string, color?: string): VocabularyItem =>
+  color === undefined ? { value: String(value), zh, en } : { value: String(value), zh, en, color };
+
+const INSTRUMENT_FAULTS: readonly [string, string][] = [
+  ['基线漂移', 'baseline drift'],
+  ['加热器故障', 'heater fault'],
+  ['制冷器故障', 'cooling fault'],
+  ['试剂A缺少', 'reagent A shortage'],
+  ['试剂B缺少', 'reagent B shortage'],
+  ['试剂C缺少', 'reagent C shortage'],
+  ['废液桶满', 'waste container full'],
+  ['仪器断电', 'power cut'],
+  ['超量程报警', 'over-range alarm'],
+  ['缺水样', 'missing water sample'],
+  ['缺标准液', 'missing standard solution'],
+  ['缺核查液', 'missing check solution'],
+  ['缺纯水', 'missing pure water'],
+  ['零点核查失败', 'zero check failed'],
+  ['跨度核查失败', 'span check failed'],
+  ['标样核查失败', 'standard check failed'],
+  ['零点校准失败', 'zero calibration failed'],
+  ['标准校准失败', 'standard calibration failed'],
+  ['消解器故障', 'digester fault'],
+  ['光源故障', 'light source fault'],
+  ['泵故障', 'pump fault'],
+  ['阀故障', 'valve fault'],
+  ['通信故障', 'instrument communication fault'],
+  ['温度异常', 'temperature abnormal'],
+  ['压力异常', 'pressure abnormal'],
+  ['进样故障', 'sampling fault'],
+  ['其他故障', 'other fault'],
+];
+
+const QC_STEPS: readonly [string, string][] = [
+  ['零点核查', 'zero check'],
+  ['跨度核查', 'span check'],
+  ['标样核查', 'standard check'],
+  ['零点校准', 'zero calibration'],
+  ['标准校准', 'standard calibration'],
+  ['全程校准', 'full calibration'],
+];
+
+export const VOCABULARIES = {
+  resourceType: {
+    tableName: 'resource',
+    columnName: 'resType',
+    items: [
+      item(1, '实时监控', 'Real-time monitoring'),
+      item(3, '数据查询', 'Data query'),
+      item(5, '统计报表', 'Reports'),
+      item(7, '告警管理', 'Alarms'),
+      item(9, '系统设置', 'Settings'),
+      item(20, '系统管理', 'System management'),
+      item(30, '水站工具', 'Water station tools'),
+    ],
+  },
+  resourceAction: {
+    tableName: 'resource',
+    columnName: 'action',
+    items: [
+      item(0, '菜单', 'Menu', 'blue'),
+      item(1, '操作', 'Operation', 'green'),
+      item(2, '排除', 'Excluded', 'default'),
+    ],
+  },
+  validFlag: {
+    tableName: 'common',
+    columnName: 'ifValid',
+    items: [item(0, '无效', 'Invalid', 'default'), item(1, '有效', 'Valid', 'green')],
+  },
+  executedFlag: {
+    tableName: 'common',
+    columnName: 'executed',
+    items: [item(0, '未执行', 'Not executed', 'orange'), item(1, '已执行', 'Executed', 'green')],
+  },
+  alarmType: {
+    tableName: 'alarm',
+    columnName: 'alarmtype',
+    items: [
+      item(1, '阈值告警', 'Threshold', 'red'),
+      item(2, '离线告警', 'Offline', 'default'),
+      item(3, '电池告警', 'Battery', 'orange'),
+      item(4, '设备告警', 'Device', 'volcano'),
+      item(5, '断路告警', 'Breaker', 'magenta'),
+    ],
+  },
+  alarmStatus: {
+    tableName: 'alarm',
+    columnName: 'alarmstatus',
+    items: [
+      item(1, '待处理', 'Pending', 'red'),
+      item(2, '处理中', 'In progress', 'orange'),
+      item(3, '已处理', 'Handled', 'green'),
+      item(4, '误报', 'False alarm', 'default'),
+    ],
+  },
+  alarmLevel: {
+    tableName: 'alarm',
+    columnName: 'alarmlevel',
+    items: [
+      item(1, '一级', 'Level 1', 'red'),
+      item(2, '二级', 'Level 2', 'orange'),
+      item(3, '三级', 'Level 3', 'gold'),
+    ],
+  },
+  overflowType: {
+    tableName: 'alarm',
+    columnName: 'overflowtype',
+    items: [item(1, '溢流', 'Overflow'), item(2, '满管', 'Full pipe'), item(3, '内涝', 'Waterlogging')],
+  },
+  timeUnit: {
+    tableName: 'data',
+    columnName: 'timeunit',
+    items: [
+      item('hour', '小时', 'Hour'),
+      item('day', '日', 'Day'),
+      item('month', '月', 'Month'),
+      item('flowDay', '流量日', 'Flow day'),
+      item('flowMonth', '流量月', 'Flow month'),
+      item('flowYear', '流量年', 'Flow year'),
+    ],
+  },
+  thresholdSymbol: {
+    tableName: 'threshold',
+    columnName: 'symbol',
+    items: [
+      item(1, '>', '>'),
+      item(2, '<', '<'),
+      item(3, '>=', '>='),
+      item(4, '<=', '<='),
+      item(5, '不在(m,n)', 'not in (m,n)'),
+      item(6, '在[m,n]', 'in [m,n]'),
+    ],
+  },
+  dataFlag: {
+    tableName: 'data',
+    columnName: 'flag',
+    items: [
+      item('N', '正常', 'Normal', 'green'),
+      item('SH1', '不合理', 'Unreasonable', 'orange'),
+      item('SH2', '零值', 'Zero data', 'orange'),
+      item('SH3', '恒值', 'Constant data', 'orange'),
+      item('SH4', '突升', 'Sudden rise', 'orange'),
+      item('SH5', '突降', 'Sudden drop', 'orange'),
+      item('T', '超上限', 'Over upper limit', 'red'),
+      item('L', '超下限', 'Over lower limit', 'red'),
+      item('P', '电源故障', 'Power fault', 'volcano'),
+      item('D', '仪器故障', 'Instrument fault', 'volcano'),
+      item('C', '校准', 'Calibrating', 'blue'),
+      item('F', '通讯故障', 'Communication fault', 'volcano'),
+      item('S', '补遗值', 'Supplemented value', 'cyan'),
+      item('B', '离线', 'Offline', 'default'),
+      item('Z', '无水样', 'No water sample', 'default'),
+      item('M', '维护数据', 'Maintenance data', 'blue'),
+      item('hd', '现场测试', 'On-site test', 'blue'),
+      item('WN', '疑似异常', 'Suspected outlier', 'gold'),
+      item('ABN', '异常值', 'Outlier', 'red'),
+      ...INSTRUMENT_FAULTS.map(([zh, en], i) => item(`D${i + 1}`, zh, en, 'volcano')),
+      ...QC_STEPS.map(([zh, en], i) => item(`hd${i + 1}`, zh, en, 'blue')),
+      ...QC_STEPS.map(([zh, en], i) => item(`M${i + 1}`, zh, en, 'blue')),
+    ],
+  },
+  clientType: {
+    tableName: 'common',
+    columnName: 'clienttype',
+    items: [item(1, 'PC端', 'PC'), item(2, 'APP端', 'App')],
+  },
+} as const satisfies Record<string, Vocabulary>;
+
+export type VocabularyName = keyof typeof VOCABULARIES;
+
+/** A flag containing a dot marks the value before fitting (SPEC section 3). */
+export function isPreFitFlag(flag: string): boolean {
+  return flag.includes('.');
+}
+
+export function vocabularyLabel(name: VocabularyName, value: string | number, lang: 'zh' | 'en'): string {
+  const found = VOCABULARIES[name].items.find((i) => i.value === String(value));
+  return found ? found[lang] : String(value);
+}
+
+export function vocabularyColor(name: VocabularyName, value: string | number): string | undefined {
+  const found: VocabularyItem | undefined = VOCABULARIES[name].items.find((i) => i.value === String(value));
+  return found?.color;
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three tiers (STYLE.md rule 13): `unit` (pure functions, services with fakes, components in
+ * jsdom) and `medium` (server routes through app.inject() on a real database — SQLite, or
+ * PostgreSQL when TEST_DATABASE_URL is set). Browser tests are Playwright's, under e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.medium.test.ts', '**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'medium',
+          include: ['apps/server/src/**/*.medium.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
