@@ -93,9 +93,12 @@ class StageError extends Error {
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
 
+const CAPTURE_LIMIT = 4 * 1024 * 1024;
+
 /**
  * @param {string[]} argv
- * @param {{ env?: NodeJS.ProcessEnv, timeout?: number, label?: string }} [opts]
+ * @param {{ env?: NodeJS.ProcessEnv, timeout?: number, label?: string, output?: { text: string } }} [opts]
+ *   `output`, when given, also collects what the command prints (its last 4 MiB).
  * @returns {Promise<{ counts?: Counts }>}
  */
 function command(argv, opts = {}) {
@@ -104,9 +107,18 @@ function command(argv, opts = {}) {
     const child = spawn(cmd, args, {
       cwd: ROOT,
       env: opts.env ?? childEnv(),
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', opts.output ? 'pipe' : 'inherit', opts.output ? 'pipe' : 'inherit'],
       detached: true,
     });
+    if (opts.output) {
+      const sink = opts.output;
+      const collect = (target) => (chunk) => {
+        target.write(chunk);
+        sink.text = (sink.text + chunk.toString()).slice(-CAPTURE_LIMIT);
+      };
+      child.stdout.on('data', collect(process.stdout));
+      child.stderr.on('data', collect(process.stderr));
+    }
     children.add(child);
     let timedOut = false;
     const timer = opts.timeout
@@ -176,6 +188,23 @@ function vitestCounts(file) {
   };
 }
 
+const FAILURE_HEADINGS = /⎯{2,} (Failed Tests?|Failed Suites?|Unhandled Errors?|Unhandled Rejection)/;
+const EXCERPT_LINES = 80;
+
+/**
+ * Vitest's report of what failed (failed tests, unhandled errors), repeated next to the summary
+ * so that a log that keeps only its tail still says why the stage failed.
+ */
+function vitestFailureExcerpt(text) {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((l) => FAILURE_HEADINGS.test(l));
+  if (start < 0) return '';
+  const excerpt = lines.slice(start, start + EXCERPT_LINES);
+  const more = lines.length - start > EXCERPT_LINES ? '\n  … (the rest is in the log above)' : '';
+  return `\n\n${excerpt.map((l) => `  ${l}`).join('\n')}${more}`;
+}
+
 async function vitest(ctx, project, extraEnv, dbLabel) {
   const out = join(ctx.tmp, `vitest-${project}-${(dbLabel ?? 'node').replace(/\W+/g, '_')}.json`);
   const argv = [
@@ -188,13 +217,23 @@ async function vitest(ctx, project, extraEnv, dbLabel) {
     `--outputFile.json=${out}`,
   ];
   let failure;
+  const output = { text: '' };
   try {
-    await command(argv, { env: childEnv(extraEnv), timeout: ctx.timeout, label: `vitest run --project ${project}` });
+    await command(argv, {
+      env: childEnv(extraEnv),
+      timeout: ctx.timeout,
+      label: `vitest run --project ${project}`,
+      output,
+    });
   } catch (err) {
     failure = err;
   }
   const counts = existsSync(out) ? vitestCounts(out) : undefined;
-  if (failure) throw new StageError(failure.message, counts);
+  // Errors thrown outside any test (after it ended, in a timer) fail the run; they count as failures.
+  // eslint-disable-next-line no-control-regex
+  const unhandled = /Errors\s+(\d+) errors?/.exec(output.text.replace(/\x1b\[[0-9;]*m/g, ''));
+  if (counts && unhandled) counts.failed += Number(unhandled[1]);
+  if (failure) throw new StageError(`${failure.message}${vitestFailureExcerpt(output.text)}`, counts);
   if (!counts) throw new StageError('vitest wrote no JSON report');
   if (counts.passed + counts.failed === 0) throw new StageError(`no ${project} tests ran`, counts);
   const on = dbLabel ? ` on ${dbLabel}` : '';

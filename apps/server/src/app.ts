@@ -55,7 +55,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const hasher = options.hasher ?? argon2Hasher;
-  const { db, dialect } = openDatabase(config.database);
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const { db, dialect } = openDatabase(config.database, (err) =>
+    logger.warn({ err }, 'an idle database connection failed; it will be replaced'),
+  );
   try {
     await migrateToLatest(db, dialect);
     const report = await seedDatabase(db, { demo: config.demo, adminPassword: config.adminPassword, hasher, clock });
@@ -66,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   const app: App = Fastify({
-    loggerInstance: options.logger ?? pino(loggerOptions(config.logLevel)),
+    loggerInstance: logger,
     // HEAD twins of every GET would double the surface the permission test has to prove.
     exposeHeadRoutes: false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -26,10 +26,16 @@ function pgTypes(): pg.TypeOverrides {
   return types;
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+/**
+ * Opens the database. `onIdleError` hears of PostgreSQL connections that fail while idle in the
+ * pool (a server restart, an administrator ending the session): pg emits those as events, and an
+ * unheard one would end the process; the pool replaces the connection on its next checkout.
+ */
+export function openDatabase(target: DatabaseTarget, onIdleError?: (err: Error) => void): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes() });
+    pool.on('error', (err) => onIdleError?.(err));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres' };
   }
   if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
