@@ -5,6 +5,8 @@ import pino from 'pino';
 import type { App } from './app-types.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase } from './db/connection.js';
+import { InProcessEventBus } from './events/bus.js';
+import { type StationData, type StationDataOptions, startStationData } from './gateway/station-data.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
   oauthClient?: OAuthClient;
   /** Sees every route after its permission is settled (the route-permission test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Runs the `gateway` service (HJ 212 over TCP on config.gateway.port, and the ingest pipeline) with the app. */
+  gateway?: boolean | Pick<StationDataOptions, 'commandOptions' | 'ingest'>;
   /** Called when this start created the admin user (main prints a generated password once). */
   onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
 }
@@ -82,6 +86,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
     installErrorHandling(app);
     await registerOpenApi(app, version);
+
+    const bus = new InProcessEventBus((name, err) => app.log.error({ err, event: name }, 'event handler failed'));
+    app.decorate('bus', bus);
+    app.decorate('stations', null as StationData | null);
+    if (options.gateway) {
+      const stations = await startStationData({
+        db,
+        settings: config.gateway,
+        bus,
+        clock,
+        log: app.log.child({ service: 'gateway' }),
+        ...(typeof options.gateway === 'object' ? options.gateway : {}),
+      });
+      app.stations = stations;
+      // preClose: stations stop and the last batch is written before the database closes (onClose).
+      app.addHook('preClose', () => stations.close());
+    }
 
     const services = createServices({ db, config, clock, hasher, log: app.log, oauthClient: options.oauthClient });
     installAuth(app, services);

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
   it('defaults to the SQLite demo on port 8080', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
-    expect(c.gatewayPort).toBe(9212);
+    expect(c.gateway).toMatchObject({ port: 9212, host: '0.0.0.0', offlineAfterIntervals: 3 });
     expect(c.database).toEqual({ dialect: 'sqlite', file: './data/envmon.db' });
     expect(c.demo).toBe(true);
     expect(c.oauth).toBeNull();

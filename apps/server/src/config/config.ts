@@ -18,9 +18,20 @@ export interface OAuthSettings {
   usernameClaim: string;
 }
 
+export interface GatewaySettings {
+  port: number;
+  host: string;
+  /** Station connections held at once; more are refused. */
+  maxConnections: number;
+  /** A connection that sends nothing for this long is closed (half-open sockets included). */
+  idleTimeoutMs: number;
+  /** A station is offline after this many report intervals (its intervalTime) without a packet. */
+  offlineAfterIntervals: number;
+}
+
 export interface AppConfig {
   port: number;
-  gatewayPort: number;
+  gateway: GatewaySettings;
   database: DatabaseTarget;
   adminPassword: string | null;
   demo: boolean;
@@ -54,6 +65,10 @@ const flag = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(9212),
+  GATEWAY_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  GATEWAY_IDLE_SECONDS: z.coerce.number().positive().default(600),
+  GATEWAY_OFFLINE_INTERVALS: z.coerce.number().positive().default(3),
   DATABASE_URL: optional,
   ADMIN_PASSWORD: optional,
   DEMO: flag,
@@ -95,7 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const redirectUri = e.OAUTH_REDIRECT_URI;
   return {
     port: e.PORT,
-    gatewayPort: e.GATEWAY_PORT,
+    gateway: {
+      port: e.GATEWAY_PORT,
+      host: e.GATEWAY_HOST,
+      maxConnections: e.GATEWAY_MAX_CONNECTIONS,
+      idleTimeoutMs: Math.round(e.GATEWAY_IDLE_SECONDS * 1000),
+      offlineAfterIntervals: e.GATEWAY_OFFLINE_INTERVALS,
+    },
     database: parseDatabaseUrl(e.DATABASE_URL ?? DEFAULT_DATABASE_URL),
     adminPassword: e.ADMIN_PASSWORD,
     // With no DATABASE_URL the install is the demo unless DEMO=0 (DESIGN.md 'Configuration').

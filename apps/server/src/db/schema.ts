@@ -109,6 +109,116 @@ export interface DeployClassifyTable {
   createTime: number;
 }
 
+export interface DevicesTable {
+  id: Generated<number>;
+  deviceName: string;
+  /** The station's MN: its identity on the wire. */
+  deviceCode: string;
+  /** HJ 212 system code (ST) of the station: 21 surface water, 22 air … */
+  deviceType: string;
+  /** The station's PW; packets must carry it when set. */
+  password: string | null;
+  /** Seconds between the station's reports; offline after a multiple of it without a packet. */
+  intervalTime: Generated<number>;
+  /** The offset of the station's clock from UTC (Beijing: 480). */
+  utcOffsetMinutes: Generated<number>;
+  acceptModbusCrc: Generated<number>;
+  projectId: number | null;
+  lng: number | null;
+  lat: number | null;
+  installName: string | null;
+  installDate: number | null;
+  installAddress: string | null;
+  installPicId: string | null;
+  installPhoto: string | null;
+  contactCompany: string | null;
+  contactPerson: string | null;
+  contactPhone: string | null;
+  maintainId: number | null;
+  weather: string | null;
+  ifValid: Generated<number>;
+  remark: string | null;
+  preserve02: string | null;
+  preserve03: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface FactorsTable {
+  factorCode: string;
+  factorName: string;
+  factorNameEn: string;
+  legacyCode: string | null;
+  kind: string;
+  unit: string | null;
+  decimals: number | null;
+  rangeMin: number | null;
+  rangeMax: number | null;
+  zeroIsSuspect: number;
+  constantCount: number;
+  riseRatio: number | null;
+  dropRatio: number | null;
+  outlierMin: number | null;
+  outlierMax: number | null;
+  builtIn: number;
+}
+
+export interface OriginalPacketsTable {
+  id: Generated<number>;
+  receivedAt: number;
+  remote: string;
+  deviceId: number | null;
+  mn: string | null;
+  cn: string | null;
+  qn: string | null;
+  dataTime: number | null;
+  raw: string;
+  /** 1 when the packet was valid and from a known device; its data (if any) was stored. */
+  accepted: number;
+  /** Why it was rejected, or a remark on an accepted one. */
+  reason: string | null;
+}
+
+/** rtd 2011 · min 2051 · hour 2061 · day 2031 · month and year kept by the platform from day values. */
+export type MeasurementKind = 'rtd' | 'min' | 'hour' | 'day' | 'month' | 'year';
+
+export interface MeasurementsTable {
+  deviceId: number;
+  kind: MeasurementKind;
+  /** Start of the period (the acquisition instant for rtd). */
+  dataTime: number;
+  factorCode: string;
+  /** Rtd for real-time values, Avg otherwise. */
+  value: number | null;
+  min: number | null;
+  max: number | null;
+  cou: number | null;
+  /** The station's flag (N, D, C, M …). */
+  flag: string | null;
+  /** The platform's quality flag (N, SH1–SH5, WN). */
+  quality: string;
+  receivedAt: number;
+}
+
+export interface LatestValuesTable {
+  deviceId: number;
+  factorCode: string;
+  kind: MeasurementKind;
+  dataTime: number;
+  value: number | null;
+  flag: string | null;
+  quality: string;
+  receivedAt: number;
+}
+
+export interface DeviceStatusTable {
+  deviceId: number;
+  online: number;
+  changedAt: number;
+  lastPacketAt: number | null;
+  remote: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -121,4 +231,10 @@ export interface Database {
   dictionary: DictionaryTable;
   operationLogs: OperationLogsTable;
   deployClassify: DeployClassifyTable;
+  devices: DevicesTable;
+  factors: FactorsTable;
+  originalPackets: OriginalPacketsTable;
+  measurements: MeasurementsTable;
+  latestValues: LatestValuesTable;
+  deviceStatus: DeviceStatusTable;
 }

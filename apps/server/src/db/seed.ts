@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FACTORS } from '@envmon/hj212';
 import {
   ADMIN_ROLE,
   DEPLOY_TYPE,
@@ -8,6 +9,7 @@ import {
   type ResourceSeed,
 } from '@envmon/shared';
 import type { Kysely } from 'kysely';
+import { defaultQualityParams } from '../ingest/quality-defaults.js';
 import type { Clock } from '../lib/clock.js';
 import type { PasswordHasher } from '../lib/password.js';
 import type { Database } from './schema.js';
@@ -63,6 +65,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     const now = options.clock.now();
     const resourceIds = await seedResources(trx);
     await seedDictionary(trx);
+    await seedFactors(trx);
     const adminRoleId = await ensureRole(trx, ADMIN_ROLE, '超级管理员', now);
     await linkResources(trx, adminRoleId, [...resourceIds.values()]);
 
@@ -145,6 +148,38 @@ async function seedDictionary(db: Kysely<Database>): Promise<void> {
   for (let i = 0; i < rows.length; i += 50) {
     await db
       .insertInto('dictionary')
+      .values(rows.slice(i, i + 50))
+      .execute();
+  }
+}
+
+/** The HJ 212 factor catalogue with default quality parameters; rows already present are left as edited. */
+async function seedFactors(db: Kysely<Database>): Promise<void> {
+  const existing = new Set((await db.selectFrom('factors').select('factorCode').execute()).map((f) => f.factorCode));
+  const rows = FACTORS.filter((f) => !existing.has(f.code)).map((f) => {
+    const q = defaultQualityParams(f.code);
+    return {
+      factorCode: f.code,
+      factorName: f.zh,
+      factorNameEn: f.en,
+      legacyCode: f.legacyCode ?? null,
+      kind: f.kind,
+      unit: f.unit ?? null,
+      decimals: f.decimals ?? null,
+      rangeMin: q.rangeMin,
+      rangeMax: q.rangeMax,
+      zeroIsSuspect: q.zeroIsSuspect ? 1 : 0,
+      constantCount: q.constantCount,
+      riseRatio: q.riseRatio,
+      dropRatio: q.dropRatio,
+      outlierMin: q.outlierMin,
+      outlierMax: q.outlierMax,
+      builtIn: 1,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 50) {
+    await db
+      .insertInto('factors')
       .values(rows.slice(i, i + 50))
       .execute();
   }

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. OAUTH_*). */
   env?: Record<string, string>;
   onAdminCreated?: BuildAppOptions['onAdminCreated'];
+  /** Runs the gateway service too (on a free loopback port: `t.app.stations.port`). */
+  gateway?: BuildAppOptions['gateway'];
   /** Writes a tiny built console (index.html + a hashed asset) to WEB_DIST first. */
   withConsole?: boolean;
 }
@@ -93,6 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       LOG_DIR: join(dir, 'logs'),
       WEB_DIST: join(dir, 'web'),
       LOG_LEVEL: 'warn',
+      GATEWAY_PORT: '0',
+      GATEWAY_HOST: '127.0.0.1',
       ...options.env,
     }),
     ...options.config,
@@ -112,6 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       onRoute: (route) => routes.push(route),
       onAdminCreated: options.onAdminCreated,
+      gateway: options.gateway,
     });
     return {
       app,

@@ -1,8 +1,17 @@
 import 'fastify';
+import type { EventBus } from '../events/bus.js';
+import type { StationData } from '../gateway/station-data.js';
 import type { Actor, AuthContext } from '../modules/session/permission.js';
 import type { RoutePermission } from '../plugins/route-permissions.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Domain events between the gateway, storage and processors. */
+    bus: EventBus;
+    /** The gateway service when this process runs it. */
+    stations: StationData | null;
+  }
+
   interface FastifyContextConfig {
     /** What the caller needs: a resource code, PUBLIC or SIGNED_IN. Required on every route. */
     permission?: RoutePermission;

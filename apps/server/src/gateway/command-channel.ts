@@ -1,0 +1,204 @@
+import { type Hj212Message, makeFlag, serialisePacket } from '@envmon/hj212';
+import type { QnGenerator } from './station-time.js';
+
+/** A request to a station (HJ212.md §9): backfill 2051/2061/2031, time 1011/1012, intervals 1062/1064, info 3020/3021 … */
+export interface CommandRequest {
+  cn: string;
+  cp?: Record<string, string>;
+}
+
+export type CommandOutcome =
+  | { ok: true; qn: string; qnRtn: number | null; exeRtn: number | null; attempts: number }
+  | {
+      ok: false;
+      qn: string | null;
+      reason: 'offline' | 'timeout' | 'rejected' | 'failed';
+      qnRtn: number | null;
+      exeRtn: number | null;
+      attempts: number;
+    };
+
+/** How to reach a connected station: the header values it uses, and a way to write to it. */
+export interface StationLink {
+  mn: string;
+  st: string;
+  pw: string | undefined;
+  /** Flag version bits the station speaks. */
+  version: number;
+  write(packet: string): boolean;
+}
+
+export interface CommandOptions {
+  /** Wait for an answer this long before resending (HJ 212 Table 1: 10 s). */
+  timeoutMs: number;
+  /** Resends after the first try (Table 1: 3). */
+  retries: number;
+}
+
+export const DEFAULT_COMMAND_OPTIONS: CommandOptions = { timeoutMs: 10_000, retries: 3 };
+
+/** Notifications a station answers with 9013 instead of 9011/9012. */
+const NOTIFY_CNS = new Set(['2012', '2022']);
+
+interface PendingCommand {
+  deviceCode: string;
+  cn: string;
+  packet: string;
+  link: StationLink;
+  attempts: number;
+  /** 9011 QnRtn=1 came: the station is working on it; no more resends. */
+  accepted: boolean;
+  qnRtn: number | null;
+  timer: NodeJS.Timeout;
+  options: CommandOptions;
+  resolve: (outcome: CommandOutcome) => void;
+}
+
+const toNumber = (text: string | undefined): number | null => {
+  if (text === undefined) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * Requests from the platform to stations, tracked by QN: sent with Flag.A, resent after a
+ * silent timeout up to `retries` times, settled by the station's 9011 (request answer) and 9012
+ * (execution result) — or 9013 for notifications. While an accepted request runs (a backfill
+ * streams its uploads), every packet from the station restarts the wait.
+ */
+export class CommandChannel {
+  private readonly pending = new Map<string, PendingCommand>();
+
+  constructor(
+    private readonly links: (deviceCode: string) => StationLink | undefined,
+    private readonly qns: QnGenerator,
+  ) {}
+
+  send(deviceCode: string, request: CommandRequest, options = DEFAULT_COMMAND_OPTIONS): Promise<CommandOutcome> {
+    const link = this.links(deviceCode);
+    if (!link) {
+      return Promise.resolve({ ok: false, qn: null, reason: 'offline', qnRtn: null, exeRtn: null, attempts: 0 });
+    }
+    const qn = this.qns.next();
+    const message: Hj212Message = {
+      qn,
+      st: link.st,
+      cn: request.cn,
+      pw: link.pw,
+      mn: link.mn,
+      flag: makeFlag((link.version << 2) | 1),
+      dialect: 'hj212-2017',
+      extra: {},
+      cp: request.cp ?? {},
+      factors: [],
+    };
+    const packet = serialisePacket(message);
+    return new Promise((resolve) => {
+      const entry: PendingCommand = {
+        deviceCode,
+        cn: request.cn,
+        packet,
+        link,
+        attempts: 0,
+        accepted: false,
+        qnRtn: null,
+        timer: setTimeout(() => undefined, 0),
+        options,
+        resolve,
+      };
+      this.pending.set(qn, entry);
+      this.attempt(qn, entry);
+    });
+  }
+
+  /** A 9011/9012/9013 from a station. */
+  answer(deviceCode: string, reply: Hj212Message): void {
+    const qn = reply.qn;
+    const entry = qn === undefined ? undefined : this.pending.get(qn);
+    if (!qn || !entry || entry.deviceCode !== deviceCode) return;
+    switch (reply.cn) {
+      case '9011': {
+        const qnRtn = toNumber(reply.cp.QnRtn);
+        entry.qnRtn = qnRtn;
+        if (qnRtn !== 1) {
+          this.settle(qn, { ok: false, qn, reason: 'rejected', qnRtn, exeRtn: null, attempts: entry.attempts });
+          return;
+        }
+        entry.accepted = true;
+        this.restartWait(qn, entry);
+        return;
+      }
+      case '9012': {
+        const exeRtn = toNumber(reply.cp.ExeRtn);
+        this.settle(
+          qn,
+          exeRtn === 1
+            ? { ok: true, qn, qnRtn: entry.qnRtn, exeRtn, attempts: entry.attempts }
+            : { ok: false, qn, reason: 'failed', qnRtn: entry.qnRtn, exeRtn, attempts: entry.attempts },
+        );
+        return;
+      }
+      case '9013':
+        if (NOTIFY_CNS.has(entry.cn)) {
+          this.settle(qn, { ok: true, qn, qnRtn: null, exeRtn: null, attempts: entry.attempts });
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Any packet from the station: an accepted request is still alive. */
+  heard(deviceCode: string): void {
+    for (const [qn, entry] of this.pending) {
+      if (entry.deviceCode === deviceCode && entry.accepted) this.restartWait(qn, entry);
+    }
+  }
+
+  /** Settles everything still waiting (shutdown). */
+  close(): void {
+    for (const [qn, entry] of this.pending) {
+      this.settle(qn, { ok: false, qn, reason: 'offline', qnRtn: entry.qnRtn, exeRtn: null, attempts: entry.attempts });
+    }
+  }
+
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  private attempt(qn: string, entry: PendingCommand): void {
+    // A reconnected station has a new link; resend through it.
+    const link = this.links(entry.deviceCode) ?? entry.link;
+    entry.attempts += 1;
+    link.write(entry.packet);
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => {
+      if (entry.attempts <= entry.options.retries) this.attempt(qn, entry);
+      else this.settle(qn, { ok: false, qn, reason: 'timeout', qnRtn: null, exeRtn: null, attempts: entry.attempts });
+    }, entry.options.timeoutMs);
+  }
+
+  private restartWait(qn: string, entry: PendingCommand): void {
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(
+      () =>
+        this.settle(qn, {
+          ok: false,
+          qn,
+          reason: 'timeout',
+          qnRtn: entry.qnRtn,
+          exeRtn: null,
+          attempts: entry.attempts,
+        }),
+      entry.options.timeoutMs,
+    );
+  }
+
+  private settle(qn: string, outcome: CommandOutcome): void {
+    const entry = this.pending.get(qn);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.pending.delete(qn);
+    entry.resolve(outcome);
+  }
+}

@@ -1,0 +1,346 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import {
+  FrameDecoder,
+  type FrameDecoderItem,
+  type Hj212Factor,
+  type Hj212Message,
+  normaliseFactorCode,
+  parseHj212Time,
+  serialisePacket,
+} from '@envmon/hj212';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GatewaySettings } from '../config/config.js';
+import type { EventBus } from '../events/bus.js';
+import type { IncomingValue, IngestPacket, IngestPipeline, StationDataKind } from '../ingest/ingest-pipeline.js';
+import type { Clock } from '../lib/clock.js';
+import type { StationIdentity } from '../modules/device/device.repository.js';
+import {
+  CommandChannel,
+  type CommandOptions,
+  type CommandOutcome,
+  type CommandRequest,
+  DEFAULT_COMMAND_OPTIONS,
+  type StationLink,
+} from './command-channel.js';
+import type { OnlineTracker } from './online-tracker.js';
+import { ANSWER_CNS, dataAnswer, notifyAnswer } from './replies.js';
+import { SplitPacketAssembler } from './split-packets.js';
+import type { StationDirectory } from './station-directory.js';
+import { formatStationTime, QnGenerator } from './station-time.js';
+
+/** Upload CNs whose values are stored, and the measurement kind each becomes (DESIGN.md 'Data'). */
+const DATA_KINDS: Readonly<Record<string, StationDataKind>> = {
+  '2011': 'rtd',
+  '2051': 'min',
+  '2061': 'hour',
+  '2031': 'day',
+};
+
+/** Largest remainder a connection may hold while a packet arrives: one 9999-byte segment and its frame. */
+const MAX_CONNECTION_BUFFER = 16 * 1024;
+const KEEPALIVE_MS = 60_000;
+
+export interface GatewayDeps {
+  settings: GatewaySettings;
+  directory: StationDirectory;
+  pipeline: IngestPipeline;
+  tracker: OnlineTracker;
+  bus: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  commandOptions?: CommandOptions;
+}
+
+interface Session {
+  socket: Socket;
+  remote: string;
+  decoder: FrameDecoder;
+  /** The station this connection has carried valid packets of. */
+  station: StationIdentity | null;
+  link: StationLink | null;
+  /** Identification runs in arrival order; storage and acks do not wait on each other. */
+  chain: Promise<void>;
+  paused: boolean;
+}
+
+const rawField = (raw: string, name: string): string | null =>
+  new RegExp(`[;#\\d]${name}=([^;&]*)`).exec(raw)?.[1] ?? null;
+
+function toValues(factors: readonly Hj212Factor[], kind: StationDataKind): IncomingValue[] {
+  const values: IncomingValue[] = [];
+  for (const f of factors) {
+    const value = kind === 'rtd' ? (f.rtd ?? f.avg) : (f.avg ?? f.rtd);
+    // Fields that carry no measurement (Info, SN, equipment state) stay in the original record only.
+    if (value === undefined && f.min === undefined && f.max === undefined && f.cou === undefined) continue;
+    values.push({
+      factorCode: normaliseFactorCode(f.code),
+      value: value ?? null,
+      min: f.min ?? null,
+      max: f.max ?? null,
+      cou: f.cou ?? null,
+      flag: f.flag ?? null,
+    });
+  }
+  return values;
+}
+
+/**
+ * The HJ 212 TCP gateway: per-connection framing, station identity (MN, and PW when the device
+ * has one), every packet handed to the ingest pipeline as an original record, data stored, 9014
+ * sent once the data is committed, 1013 answered with 9013 and a 1012, split uploads joined, and
+ * the command channel for requests to stations.
+ */
+export class Gateway {
+  private readonly server: Server;
+  private readonly sessions = new Set<Session>();
+  private readonly byStation = new Map<string, Session>();
+  private readonly assembler = new SplitPacketAssembler();
+  private readonly commands: CommandChannel;
+  private readonly commandOptions: CommandOptions;
+
+  constructor(private readonly deps: GatewayDeps) {
+    this.commandOptions = deps.commandOptions ?? DEFAULT_COMMAND_OPTIONS;
+    this.commands = new CommandChannel(
+      (code) => this.byStation.get(code)?.link ?? undefined,
+      new QnGenerator(() => deps.clock.now()),
+    );
+    this.server = createServer({ noDelay: true }, (socket) => this.accept(socket));
+    this.server.maxConnections = deps.settings.maxConnections;
+    this.server.on('drop', (info) =>
+      deps.log.warn({ remote: info?.remoteAddress }, 'station connection refused: limit reached'),
+    );
+  }
+
+  async listen(): Promise<number> {
+    await this.deps.tracker.start();
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.deps.settings.port, this.deps.settings.host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = this.server.address();
+    const port = typeof address === 'object' && address ? address.port : this.deps.settings.port;
+    this.deps.log.info({ port }, 'HJ 212 gateway listening');
+    return port;
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const session of this.sessions) session.socket.destroy();
+    await closed;
+    this.commands.close();
+    await Promise.all([...this.sessions].map((s) => s.chain));
+    await this.deps.tracker.stop();
+  }
+
+  get connections(): number {
+    return this.sessions.size;
+  }
+
+  isConnected(deviceCode: string): boolean {
+    return this.byStation.has(deviceCode);
+  }
+
+  /** Sends a request to a connected station and reports how it ended (HJ212.md §11). */
+  sendCommand(deviceCode: string, request: CommandRequest, options = this.commandOptions): Promise<CommandOutcome> {
+    return this.commands.send(deviceCode, request, options);
+  }
+
+  private accept(socket: Socket): void {
+    const session: Session = {
+      socket,
+      remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? 0}`,
+      decoder: new FrameDecoder({ maxBuffer: MAX_CONNECTION_BUFFER }),
+      station: null,
+      link: null,
+      chain: Promise.resolve(),
+      paused: false,
+    };
+    this.sessions.add(session);
+    socket.setKeepAlive(true, KEEPALIVE_MS);
+    socket.setTimeout(this.deps.settings.idleTimeoutMs, () => socket.destroy());
+    socket.on('data', (chunk: Buffer) => this.receive(session, chunk));
+    socket.on('error', (err) => this.deps.log.debug({ err, remote: session.remote }, 'station socket error'));
+    socket.on('close', () => this.release(session));
+  }
+
+  private release(session: Session): void {
+    this.sessions.delete(session);
+    const station = session.station;
+    if (!station) return;
+    if (this.byStation.get(station.deviceCode) === session) this.byStation.delete(station.deviceCode);
+    this.deps.tracker.closed(station.id);
+  }
+
+  private receive(session: Session, chunk: Buffer): void {
+    for (const item of session.decoder.push(chunk)) {
+      if (item.kind === 'error') {
+        this.frameError(session, item);
+        continue;
+      }
+      const raw = Buffer.from(item.raw).toString('utf8');
+      const receivedAt = this.deps.clock.now();
+      session.chain = session.chain
+        .then(() => this.handle(session, raw, item, receivedAt))
+        .catch((err: unknown) =>
+          this.deps.log.error({ err, remote: session.remote }, 'station packet handling failed'),
+        );
+    }
+  }
+
+  private frameError(session: Session, item: Extract<FrameDecoderItem, { kind: 'error' }>): void {
+    const level = item.error.code === 'GARBAGE' ? 'debug' : 'warn';
+    this.deps.log[level](
+      { remote: session.remote, ...item.error, skipped: item.skipped },
+      'station stream resynchronised',
+    );
+  }
+
+  private async handle(
+    session: Session,
+    raw: string,
+    item: Extract<FrameDecoderItem, { kind: 'packet' }>,
+    receivedAt: number,
+  ): Promise<void> {
+    const base = { receivedAt, remote: session.remote, raw };
+    if (!item.result.ok) {
+      const { code, detail } = item.result.error;
+      this.reject(
+        session,
+        { ...base, mn: rawField(raw, 'MN'), cn: rawField(raw, 'CN'), qn: rawField(raw, 'QN') },
+        `${code}: ${detail}`,
+      );
+      return;
+    }
+    const m = item.result.message;
+    const header = { ...base, mn: m.mn ?? null, cn: m.cn, qn: m.qn ?? null };
+    if (!m.mn) return this.reject(session, header, 'no MN');
+    const station = await this.deps.directory.find(m.mn);
+    if (!station) return this.reject(session, header, 'unknown MN');
+    if (station.ifValid !== 1) return this.reject(session, header, 'device not valid');
+    if (station.password !== null && station.password !== '' && m.pw !== station.password) {
+      return this.reject(session, header, 'wrong PW');
+    }
+
+    this.identify(session, station, m);
+    const device = { id: station.id, code: station.deviceCode, utcOffsetMinutes: station.utcOffsetMinutes };
+
+    if (ANSWER_CNS.has(m.cn)) {
+      this.commands.answer(station.deviceCode, m);
+      this.keep(session, { ...header, device, accepted: true, reason: null, data: null });
+      return;
+    }
+    if (m.cn === '1013') {
+      this.keep(session, { ...header, device, accepted: true, reason: null, data: null });
+      this.write(session, serialisePacket(notifyAnswer(m)));
+      void this.calibrateTime(station);
+      return;
+    }
+
+    const { data, reason } = this.dataOf(m, station, receivedAt);
+    const committed = this.store(session, { ...header, device, accepted: true, reason, data });
+    if (m.flag?.ack && m.qn !== undefined) {
+      // 9014 only once the packet (and its data) is committed; a failed write is not acknowledged, so the station resends.
+      committed.then(
+        () => this.write(session, serialisePacket(dataAnswer(m))),
+        () => undefined,
+      );
+    }
+  }
+
+  private dataOf(
+    m: Hj212Message,
+    station: StationIdentity,
+    now: number,
+  ): { data: IngestPacket['data']; reason: string | null } {
+    const kind = DATA_KINDS[m.cn];
+    if (!kind) return { data: null, reason: null };
+    const dataTime = m.dataTime === undefined ? undefined : parseHj212Time(m.dataTime, station.utcOffsetMinutes);
+    if (!dataTime) return { data: null, reason: 'no valid DataTime: data not stored' };
+    let factors = m.factors;
+    if (m.flag?.split && m.pnum !== undefined && m.pno !== undefined && m.pnum > 1) {
+      const whole = this.assembler.add(
+        { mn: station.deviceCode, cn: m.cn, dataTime: m.dataTime ?? '' },
+        m.pnum,
+        m.pno,
+        m.factors,
+        now,
+      );
+      if (!whole) return { data: null, reason: `part ${m.pno} of ${m.pnum}: stored with the last part` };
+      factors = whole;
+    }
+    return { data: { kind, dataTime: dataTime.getTime(), values: toValues(factors, kind) }, reason: null };
+  }
+
+  private identify(session: Session, station: StationIdentity, m: Hj212Message): void {
+    const first = session.station?.id !== station.id;
+    if (first && session.station) this.deps.tracker.closed(session.station.id);
+    session.station = station;
+    session.link = {
+      mn: station.deviceCode,
+      st: m.st,
+      pw: m.pw,
+      version: m.flag?.version ?? 1,
+      write: (packet) => this.write(session, packet),
+    };
+    this.byStation.set(station.deviceCode, session);
+    this.deps.tracker.seen(
+      { id: station.id, code: station.deviceCode, intervalTime: station.intervalTime },
+      session.remote,
+      first,
+    );
+    this.commands.heard(station.deviceCode);
+  }
+
+  private async calibrateTime(station: StationIdentity): Promise<void> {
+    const outcome = await this.commands.send(
+      station.deviceCode,
+      { cn: '1012', cp: { SystemTime: formatStationTime(this.deps.clock.now(), station.utcOffsetMinutes) } },
+      this.commandOptions,
+    );
+    this.deps.log.info({ deviceCode: station.deviceCode, outcome }, 'station time set after its 1013 request');
+  }
+
+  private reject(
+    session: Session,
+    packet: Omit<IngestPacket, 'device' | 'accepted' | 'reason' | 'data'>,
+    reason: string,
+  ): void {
+    this.deps.log.warn({ remote: session.remote, mn: packet.mn, cn: packet.cn, reason }, 'station packet rejected');
+    this.keep(session, { ...packet, device: null, accepted: false, reason, data: null });
+    this.deps.bus.publish('packet.rejected', {
+      mn: packet.mn,
+      cn: packet.cn,
+      remote: session.remote,
+      reason,
+      at: packet.receivedAt,
+    });
+  }
+
+  /** Stores a packet nobody waits on; a failed write is logged by the pipeline. */
+  private keep(session: Session, packet: IngestPacket): void {
+    this.store(session, packet).catch(() => undefined);
+  }
+
+  /** Hands a packet to storage, slowing this connection down while storage is behind. */
+  private store(session: Session, packet: IngestPacket): Promise<void> {
+    const committed = this.deps.pipeline.submit(packet);
+    if (this.deps.pipeline.saturated && !session.paused) {
+      session.paused = true;
+      session.socket.pause();
+      this.deps.pipeline.onDrain(() => {
+        session.paused = false;
+        session.socket.resume();
+      });
+    }
+    return committed;
+  }
+
+  private write(session: Session, packet: string): boolean {
+    if (session.socket.destroyed || !session.socket.writable) return false;
+    session.socket.write(packet);
+    return true;
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GatewaySettings } from '../config/config.js';
+import type { Database } from '../db/schema.js';
+import type { EventBus } from '../events/bus.js';
+import { FactorQualityCatalogue } from '../ingest/factor-catalogue.js';
+import { DEFAULT_INGEST_OPTIONS, IngestPipeline, type IngestOptions } from '../ingest/ingest-pipeline.js';
+import { IngestRepository } from '../ingest/ingest.repository.js';
+import type { Clock } from '../lib/clock.js';
+import { DeviceStatusRepository } from '../modules/device/device-status.repository.js';
+import { DeviceRepository } from '../modules/device/device.repository.js';
+import type { CommandOptions } from './command-channel.js';
+import { Gateway } from './gateway.js';
+import { OnlineTracker } from './online-tracker.js';
+import { StationDirectory } from './station-directory.js';
+
+export interface StationDataOptions {
+  db: Kysely<Database>;
+  settings: GatewaySettings;
+  bus: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  ingest?: Partial<IngestOptions>;
+  commandOptions?: CommandOptions;
+}
+
+/** The `gateway` service: the TCP gateway and the ingest pipeline it feeds, composed on one database. */
+export interface StationData {
+  gateway: Gateway;
+  pipeline: IngestPipeline;
+  directory: StationDirectory;
+  tracker: OnlineTracker;
+  /** The gateway's TCP port (the real one when the settings asked for port 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startStationData(o: StationDataOptions): Promise<StationData> {
+  const catalogue = new FactorQualityCatalogue(o.db);
+  await catalogue.load();
+  const pipeline = new IngestPipeline(new IngestRepository(o.db), catalogue, o.bus, o.log, {
+    ...DEFAULT_INGEST_OPTIONS,
+    ...o.ingest,
+  });
+  const directory = new StationDirectory(new DeviceRepository(o.db), o.clock);
+  const tracker = new OnlineTracker(
+    new DeviceStatusRepository(o.db),
+    o.bus,
+    o.clock,
+    o.log,
+    o.settings.offlineAfterIntervals,
+  );
+  const gateway = new Gateway({
+    settings: o.settings,
+    directory,
+    pipeline,
+    tracker,
+    bus: o.bus,
+    clock: o.clock,
+    log: o.log,
+    commandOptions: o.commandOptions,
+  });
+  const port = await gateway.listen();
+  return {
+    gateway,
+    pipeline,
+    directory,
+    tracker,
+    port,
+    async close() {
+      await gateway.close();
+      // Whatever arrived before the close is still written.
+      await pipeline.close();
+    },
+  };
+}

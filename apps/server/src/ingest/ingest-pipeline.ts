@@ -1,0 +1,271 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MeasurementKind } from '../db/schema.js';
+import type { DomainEvents, EventBus, ReceivedValue } from '../events/bus.js';
+import type { IngestBatch, IngestRepository, LatestRow, MeasurementRow, RollupTarget } from './ingest.repository.js';
+import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
+
+export type StationDataKind = Extract<MeasurementKind, 'rtd' | 'min' | 'hour' | 'day'>;
+
+export interface DeviceRef {
+  id: number;
+  code: string;
+  utcOffsetMinutes: number;
+}
+
+export interface IncomingValue {
+  factorCode: string;
+  value: number | null;
+  min: number | null;
+  max: number | null;
+  cou: number | null;
+  flag: string | null;
+}
+
+/** One received packet as the gateway hands it over: always kept as an original record, its data stored when accepted. */
+export interface IngestPacket {
+  receivedAt: number;
+  remote: string;
+  raw: string;
+  mn: string | null;
+  cn: string | null;
+  qn: string | null;
+  device: DeviceRef | null;
+  accepted: boolean;
+  reason: string | null;
+  data: { kind: StationDataKind; dataTime: number; values: IncomingValue[] } | null;
+}
+
+export interface QualityParamsSource {
+  params(factorCode: string): QualityParams;
+}
+
+export interface IngestOptions {
+  /** Most packets written in one transaction. */
+  maxBatch: number;
+  /** Backlog at which the gateway is told to stop reading from stations… */
+  highWater: number;
+  /** …and the backlog at which it may read again. */
+  lowWater: number;
+}
+
+export const DEFAULT_INGEST_OPTIONS: IngestOptions = { maxBatch: 2000, highWater: 20_000, lowWater: 5_000 };
+
+interface Pending {
+  packet: IngestPacket;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+type DataAnnouncement = DomainEvents['data.received'];
+
+const MINUTE_MS = 60_000;
+
+/** The month and year containing a day value, in the station's own calendar. */
+function rollupTargets(deviceId: number, factorCode: string, dayStart: number, offsetMinutes: number): RollupTarget[] {
+  const offset = offsetMinutes * MINUTE_MS;
+  const local = new Date(dayStart + offset);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  return [
+    { deviceId, factorCode, kind: 'month', from: Date.UTC(y, m, 1) - offset, to: Date.UTC(y, m + 1, 1) - offset },
+    { deviceId, factorCode, kind: 'year', from: Date.UTC(y, 0, 1) - offset, to: Date.UTC(y + 1, 0, 1) - offset },
+  ];
+}
+
+/**
+ * Packets in, batched transactions out. `submit` resolves once the packet's batch is committed —
+ * the gateway acknowledges (9014) only then. Batches form naturally: while one is written, the
+ * next accumulates. Quality flags are computed here, per device × kind × factor series, in
+ * arrival order; `data.received` is published after the commit.
+ */
+export class IngestPipeline {
+  private queue: Pending[] = [];
+  private flushing = false;
+  private closed = false;
+  private readonly series = new Map<string, SeriesState & { time: number }>();
+  private readonly drainListeners = new Set<() => void>();
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => undefined;
+
+  constructor(
+    private readonly repository: IngestRepository,
+    private readonly quality: QualityParamsSource,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: IngestOptions = DEFAULT_INGEST_OPTIONS,
+  ) {}
+
+  /** Packets waiting to be written. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  /** True when stations should be read no faster until `onDrain` fires. */
+  get saturated(): boolean {
+    return this.queue.length >= this.options.highWater;
+  }
+
+  /** Called once, the next time the backlog falls to the low-water mark. */
+  onDrain(listener: () => void): void {
+    this.drainListeners.add(listener);
+  }
+
+  submit(packet: IngestPacket): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('ingest pipeline closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ packet, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Writes what is queued, then refuses new packets. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.queue.length > 0 || this.flushing) await this.idle;
+  }
+
+  private schedule(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    this.idle = new Promise((resolve) => (this.markIdle = resolve));
+    setImmediate(() => void this.flushLoop());
+  }
+
+  private async flushLoop(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      await this.flush(batch);
+      if (this.queue.length <= this.options.lowWater && this.drainListeners.size > 0) {
+        const listeners = [...this.drainListeners];
+        this.drainListeners.clear();
+        for (const listener of listeners) listener();
+      }
+    }
+    this.flushing = false;
+    this.markIdle();
+  }
+
+  private async flush(batch: Pending[]): Promise<void> {
+    const { rows, announcements } = this.toRows(batch.map((p) => p.packet));
+    try {
+      await this.repository.writeBatch(rows);
+    } catch (err) {
+      // Nothing of the batch is stored and nothing is acknowledged: the stations will resend.
+      this.log.error({ err, packets: batch.length }, 'ingest batch failed; nothing of it was stored');
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    for (const p of batch) p.resolve();
+    for (const event of announcements) this.bus.publish('data.received', event);
+  }
+
+  private toRows(packets: IngestPacket[]): { rows: IngestBatch; announcements: DataAnnouncement[] } {
+    const originals: IngestBatch['originals'] = [];
+    const measurements = new Map<string, MeasurementRow>();
+    const latest = new Map<string, LatestRow>();
+    const rollups = new Map<string, RollupTarget>();
+    const announcements: DataAnnouncement[] = [];
+
+    for (const packet of packets) {
+      originals.push({
+        receivedAt: packet.receivedAt,
+        remote: packet.remote,
+        deviceId: packet.device?.id ?? null,
+        mn: packet.mn,
+        cn: packet.cn,
+        qn: packet.qn,
+        dataTime: packet.data?.dataTime ?? null,
+        raw: packet.raw,
+        accepted: packet.accepted ? 1 : 0,
+        reason: packet.reason,
+      });
+      const { device, data } = packet;
+      if (!packet.accepted || !device || !data) continue;
+
+      const values: ReceivedValue[] = [];
+      for (const v of data.values) {
+        const quality = this.assess(device.id, data.kind, v.factorCode, data.dataTime, v.value);
+        const row: MeasurementRow = {
+          deviceId: device.id,
+          kind: data.kind,
+          dataTime: data.dataTime,
+          factorCode: v.factorCode,
+          value: v.value,
+          min: v.min,
+          max: v.max,
+          cou: v.cou,
+          flag: v.flag,
+          quality,
+          receivedAt: packet.receivedAt,
+        };
+        measurements.set(`${device.id}|${data.kind}|${data.dataTime}|${v.factorCode}`, row);
+        const latestKey = `${device.id}|${v.factorCode}`;
+        const current = latest.get(latestKey);
+        if (!current || current.dataTime <= data.dataTime) {
+          latest.set(latestKey, {
+            deviceId: device.id,
+            factorCode: v.factorCode,
+            kind: data.kind,
+            dataTime: data.dataTime,
+            value: v.value,
+            flag: v.flag,
+            quality,
+            receivedAt: packet.receivedAt,
+          });
+        }
+        if (data.kind === 'day') {
+          for (const t of rollupTargets(device.id, v.factorCode, data.dataTime, device.utcOffsetMinutes)) {
+            rollups.set(`${t.deviceId}|${t.factorCode}|${t.kind}|${t.from}`, t);
+          }
+        }
+        values.push({
+          factorCode: v.factorCode,
+          value: v.value,
+          min: v.min,
+          max: v.max,
+          cou: v.cou,
+          flag: v.flag,
+          quality,
+        });
+      }
+      announcements.push({
+        deviceId: device.id,
+        deviceCode: device.code,
+        kind: data.kind,
+        dataTime: data.dataTime,
+        values,
+      });
+    }
+    return {
+      rows: {
+        originals,
+        measurements: [...measurements.values()],
+        latest: [...latest.values()],
+        rollups: [...rollups.values()],
+      },
+      announcements,
+    };
+  }
+
+  /**
+   * The platform flag of one value. Series rules (constant, rise, drop) compare with the previous
+   * value of the same series only for values newer than it; a backfilled older value is judged on
+   * its own (range, zero, outlier).
+   */
+  private assess(
+    deviceId: number,
+    kind: StationDataKind,
+    factorCode: string,
+    time: number,
+    value: number | null,
+  ): string {
+    if (value === null) return 'N';
+    const params = this.quality.params(factorCode);
+    const key = `${deviceId}|${kind}|${factorCode}`;
+    const previous = this.series.get(key);
+    if (previous && time <= previous.time) return assessValue(value, params, EMPTY_SERIES).flag;
+    const { flag, state } = assessValue(value, params, previous ?? EMPTY_SERIES);
+    this.series.set(key, { ...state, time });
+    return flag;
+  }
+}
