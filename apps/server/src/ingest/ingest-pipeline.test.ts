@@ -1,0 +1,159 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { type DomainEvents, InProcessEventBus } from '../events/bus.js';
+import { type IngestPacket, IngestPipeline } from './ingest-pipeline.js';
+import type { IngestBatch, IngestRepository } from './ingest.repository.js';
+import { defaultQualityParams } from './quality-defaults.js';
+
+class FakeRepository {
+  readonly batches: IngestBatch[] = [];
+  failNext = false;
+
+  writeBatch(batch: IngestBatch): Promise<void> {
+    if (this.failNext) {
+      this.failNext = false;
+      return Promise.reject(new Error('disk full'));
+    }
+    this.batches.push(batch);
+    return Promise.resolve();
+  }
+}
+
+const DEVICE = { id: 7, code: 'PIPE0001', utcOffsetMinutes: 480 };
+
+function upload(kind: 'rtd' | 'day', dataTime: number, values: Record<string, number>): IngestPacket {
+  return {
+    receivedAt: dataTime + 1000,
+    remote: '127.0.0.1:1',
+    raw: '##…',
+    mn: DEVICE.code,
+    cn: kind === 'rtd' ? '2011' : '2031',
+    qn: null,
+    device: DEVICE,
+    accepted: true,
+    reason: null,
+    data: {
+      kind,
+      dataTime,
+      values: Object.entries(values).map(([factorCode, value]) => ({
+        factorCode,
+        value,
+        min: null,
+        max: null,
+        cou: null,
+        flag: 'N',
+      })),
+    },
+  };
+}
+
+function setup(options = { maxBatch: 100, highWater: 3, lowWater: 1 }) {
+  const repository = new FakeRepository();
+  const bus = new InProcessEventBus(() => undefined);
+  const received: DomainEvents['data.received'][] = [];
+  bus.subscribe('data.received', (e) => received.push(e));
+  const pipeline = new IngestPipeline(
+    repository as unknown as IngestRepository,
+    { params: defaultQualityParams },
+    bus,
+    pino({ level: 'silent' }),
+    options,
+  );
+  return { repository, pipeline, received };
+}
+
+const T0 = Date.UTC(2026, 4, 1, 2);
+
+describe('IngestPipeline', () => {
+  it('writes packets submitted together in one batch and resolves them after the write', async () => {
+    const { repository, pipeline, received } = setup();
+    await Promise.all([
+      pipeline.submit(upload('rtd', T0, { w01018: 10 })),
+      pipeline.submit(upload('rtd', T0 + 60_000, { w01018: 11 })),
+      pipeline.submit({ ...upload('rtd', T0, {}), accepted: false, device: null, reason: 'unknown MN' }),
+    ]);
+    expect(repository.batches).toHaveLength(1);
+    const [batch] = repository.batches;
+    expect(batch?.originals.map((o) => [o.accepted, o.reason])).toEqual([
+      [1, null],
+      [1, null],
+      [0, 'unknown MN'],
+    ]);
+    expect(batch?.measurements.map((m) => m.value)).toEqual([10, 11]);
+    expect(batch?.latest).toEqual([
+      expect.objectContaining({ factorCode: 'w01018', value: 11, dataTime: T0 + 60_000 }),
+    ]);
+    expect(received.map((e) => e.values[0]?.value)).toEqual([10, 11]);
+  });
+
+  it('keeps one row per key when a batch holds a duplicate upload: the later one', async () => {
+    const { repository, pipeline } = setup();
+    await Promise.all([
+      pipeline.submit(upload('rtd', T0, { w01018: 10 })),
+      pipeline.submit(upload('rtd', T0, { w01018: 12 })),
+    ]);
+    expect(repository.batches[0]?.measurements.map((m) => m.value)).toEqual([12]);
+    expect(repository.batches[0]?.originals).toHaveLength(2);
+  });
+
+  it('flags a constant series, but judges an older backfilled value on its own', async () => {
+    const { repository, pipeline } = setup();
+    const constantCount = defaultQualityParams('w01018').constantCount;
+    for (let i = 0; i < constantCount; i++) await pipeline.submit(upload('rtd', T0 + i * 60_000, { w01018: 25 }));
+    await pipeline.submit(upload('rtd', T0 - 60_000, { w01018: 25 }));
+    const qualities = repository.batches.flatMap((b) => b.measurements.map((m) => m.quality));
+    expect(qualities).toEqual([...Array<string>(constantCount - 1).fill('N'), 'SH3', 'N']);
+  });
+
+  it("asks for the month and year of a day value to be recomputed, in the station's calendar", async () => {
+    const { repository, pipeline } = setup();
+    // 2026-03-01 00:00 Beijing time = 2026-02-28 16:00 UTC: March, not February.
+    await pipeline.submit(upload('day', Date.UTC(2026, 1, 28, 16), { w21001: 1.2 }));
+    const offset = 8 * 3_600_000;
+    expect(repository.batches[0]?.rollups).toEqual([
+      {
+        deviceId: 7,
+        factorCode: 'w21001',
+        kind: 'month',
+        from: Date.UTC(2026, 2, 1) - offset,
+        to: Date.UTC(2026, 3, 1) - offset,
+      },
+      {
+        deviceId: 7,
+        factorCode: 'w21001',
+        kind: 'year',
+        from: Date.UTC(2026, 0, 1) - offset,
+        to: Date.UTC(2027, 0, 1) - offset,
+      },
+    ]);
+  });
+
+  it('rejects every packet of a failed batch and announces nothing of it', async () => {
+    const { repository, pipeline, received } = setup();
+    repository.failNext = true;
+    await expect(pipeline.submit(upload('rtd', T0, { w01018: 10 }))).rejects.toThrow('disk full');
+    expect(received).toEqual([]);
+    await pipeline.submit(upload('rtd', T0, { w01018: 10 }));
+    expect(received).toHaveLength(1);
+  });
+
+  it('reports saturation at the high-water mark and calls drain listeners once below the low-water mark', async () => {
+    const { pipeline } = setup();
+    const pending = [0, 1, 2].map((i) => pipeline.submit(upload('rtd', T0 + i, { w01018: i })));
+    expect(pipeline.saturated).toBe(true);
+    let drained = 0;
+    pipeline.onDrain(() => (drained += 1));
+    await Promise.all(pending);
+    expect(pipeline.saturated).toBe(false);
+    expect(drained).toBe(1);
+  });
+
+  it('writes what is queued on close, then refuses more', async () => {
+    const { repository, pipeline } = setup();
+    const pending = pipeline.submit(upload('rtd', T0, { w01018: 10 }));
+    await pipeline.close();
+    await pending;
+    expect(repository.batches).toHaveLength(1);
+    await expect(pipeline.submit(upload('rtd', T0, { w01018: 10 }))).rejects.toThrow(/closed/);
+  });
+});
