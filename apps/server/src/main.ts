@@ -1,7 +1,9 @@
 import { loadConfig } from './config/config.js';
 import { parseServices } from './config/services.js';
 import { buildApp } from './app.js';
+import { DEMO_STATION_COUNT, DEMO_STATION_INTERVAL } from './db/seed.js';
 import { createServerLogger } from './lib/logger.js';
+import { startFleet } from './simulator/fleet.js';
 
 /**
  * `node apps/server/dist/main.js [--services=http,gateway,scheduler]`: starts the selected
@@ -13,16 +15,18 @@ async function main(): Promise<void> {
   const { logger, close: closeLog } = await createServerLogger(config.logLevel, config.logDir);
 
   for (const name of services.absent) logger.warn(`service '${name}' is not part of this build; not started`);
-  if (!services.run.includes('http')) {
+  if (services.run.length === 0) {
     logger.error('no service of this build was selected; nothing to run');
     closeLog();
     process.exitCode = 1;
     return;
   }
 
+  const runsGateway = services.run.includes('gateway');
   const app = await buildApp({
     config,
     logger,
+    gateway: runsGateway,
     onAdminCreated: ({ userName, password, generated }) => {
       // Straight to the terminal, never to the log files.
       process.stdout.write(
@@ -33,24 +37,40 @@ async function main(): Promise<void> {
     },
   });
 
+  // The demo's stations, simulated in this process and registered by the demo seed.
+  const fleet =
+    config.demo && app.stations
+      ? startFleet({
+          stations: DEMO_STATION_COUNT,
+          host: '127.0.0.1',
+          port: app.stations.port,
+          rtdIntervalMs: DEMO_STATION_INTERVAL * 1000,
+          minuteIntervalMs: 60_000,
+        })
+      : null;
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    app
-      .close()
+    Promise.resolve(fleet?.stop())
+      .then(() => app.close())
       .catch((err: unknown) => logger.error({ err }, 'shutdown failed'))
       .finally(closeLog);
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: '0.0.0.0' });
-  logger.info(
-    { database: config.database.dialect, demo: config.demo },
-    `envmon console and API on http://localhost:${config.port} (API reference: /api-docs)`,
-  );
+  if (runsGateway) logger.info(`HJ 212 gateway on TCP port ${app.stations?.port ?? config.gateway.port}`);
+  if (fleet) logger.info(`demo: ${fleet.stations.length} simulated stations reporting to the gateway`);
+  if (services.run.includes('http')) {
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+    logger.info(
+      { database: config.database.dialect, demo: config.demo },
+      `envmon console and API on http://localhost:${config.port} (API reference: /api-docs)`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -44,9 +44,10 @@ describe('loadConfig', () => {
 });
 
 describe('parseServices', () => {
-  it('runs http and reports the services this build lacks', () => {
-    expect(parseServices(['--services=http,gateway'])).toEqual({ run: ['http'], absent: ['gateway'] });
-    expect(parseServices([])).toEqual({ run: ['http'], absent: ['gateway', 'scheduler'] });
+  it('runs the selected services and reports the ones this build lacks', () => {
+    expect(parseServices(['--services=http,scheduler'])).toEqual({ run: ['http'], absent: ['scheduler'] });
+    expect(parseServices(['--services=gateway'])).toEqual({ run: ['gateway'], absent: [] });
+    expect(parseServices([])).toEqual({ run: ['http', 'gateway'], absent: ['scheduler'] });
   });
 
   it('rejects unknown service names', () => {

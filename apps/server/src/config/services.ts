@@ -1,11 +1,12 @@
 /**
  * `--services=http,gateway,scheduler` (DESIGN.md 'One picture'): which parts this process runs.
- * Only `http` exists in this build; the others are accepted so that deployment scripts written
- * for the full product keep working, and are reported as absent rather than pretended.
+ * `http` (API and console) and `gateway` (HJ 212 over TCP, ingest) exist in this build; the
+ * scheduler is accepted so that deployment scripts written for the full product keep working, and
+ * is reported as absent rather than pretended.
  */
 export const KNOWN_SERVICES = ['http', 'gateway', 'scheduler'] as const;
 export type ServiceName = (typeof KNOWN_SERVICES)[number];
-export const BUILT_SERVICES: readonly ServiceName[] = ['http'];
+export const BUILT_SERVICES: readonly ServiceName[] = ['http', 'gateway'];
 
 export interface ServiceSelection {
   run: ServiceName[];

@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import { defaultQualityParams } from '../ingest/quality-defaults.js';
 import type { Clock } from '../lib/clock.js';
+import { simulatedStationSpecs } from '../simulator/fleet.js';
 import type { PasswordHasher } from '../lib/password.js';
 import type { Database } from './schema.js';
 
@@ -47,6 +48,20 @@ const DEMO_USERS = [
 const DEMO_PROJECTS = [
   { deployName: '深圳河流域水质监测', deployNameEn: 'Shenzhen River water' },
   { deployName: '龙岗区空气质量', deployNameEn: 'Longgang air' },
+] as const;
+
+/** Simulated stations registered in demo mode; `npm start` runs them in-process (see main.ts). */
+export const DEMO_STATION_COUNT = 6;
+/** Demo report interval (seconds) of the simulated stations' real-time data. */
+export const DEMO_STATION_INTERVAL = 30;
+/** Where the demo stations stand: along the Shenzhen River and in Longgang, near the default map centre. */
+const DEMO_STATION_PLACES = [
+  { lng: 114.1, lat: 22.53, address: '深圳河 罗湖口岸断面' },
+  { lng: 114.25, lat: 22.72, address: '龙岗区 龙城街道' },
+  { lng: 114.13, lat: 22.55, address: '深圳河 渔农村断面' },
+  { lng: 114.29, lat: 22.7, address: '龙岗区 横岗街道' },
+  { lng: 114.05, lat: 22.52, address: '深圳河 河口断面' },
+  { lng: 114.35, lat: 22.74, address: '龙岗区 坪地街道' },
 ] as const;
 
 const inGroup = (code: string, group: string) => code === group || code.startsWith(`${group}.`);
@@ -256,8 +271,28 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds:
     if (roleId === undefined) throw new Error(`demo role ${user.roleName} missing`);
     await createUser(db, options, { ...user, roleId, builtIn: 0 }, now);
   }
-  await db
+  const projects = await db
     .insertInto('deployClassify')
     .values(DEMO_PROJECTS.map((p) => ({ ...p, deployType: DEPLOY_TYPE.project, createTime: now })))
+    .returning('id')
     .execute();
+  const stations = simulatedStationSpecs(DEMO_STATION_COUNT).map((spec, i) => {
+    const place = DEMO_STATION_PLACES[i % DEMO_STATION_PLACES.length];
+    return {
+      deviceName: spec.name.zh,
+      deviceCode: spec.mn,
+      deviceType: spec.st,
+      password: spec.pw,
+      intervalTime: DEMO_STATION_INTERVAL,
+      projectId: projects[spec.kind === 'water' ? 0 : 1]?.id ?? null,
+      lng: place?.lng ?? null,
+      lat: place?.lat ?? null,
+      installAddress: place?.address ?? null,
+      installDate: now,
+      remark: spec.name.en,
+      createTime: now,
+      updateTime: now,
+    };
+  });
+  await db.insertInto('devices').values(stations).execute();
 }

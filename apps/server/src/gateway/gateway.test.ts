@@ -36,6 +36,7 @@ const STATION: StationIdentity = {
   intervalTime: 60,
   utcOffsetMinutes: 480,
   ifValid: 1,
+  acceptModbusCrc: 0,
 };
 
 const directory = { find: (mn: string) => Promise.resolve(mn === STATION.deviceCode ? STATION : null) };

@@ -4,8 +4,10 @@ import {
   type FrameDecoderItem,
   type Hj212Factor,
   type Hj212Message,
+  type Hj212ParseResult,
   normaliseFactorCode,
   parseHj212Time,
+  parsePacket,
   serialisePacket,
 } from '@envmon/hj212';
 import type { FastifyBaseLogger } from 'fastify';
@@ -205,8 +207,9 @@ export class Gateway {
     receivedAt: number,
   ): Promise<void> {
     const base = { receivedAt, remote: session.remote, raw };
-    if (!item.result.ok) {
-      const { code, detail } = item.result.error;
+    const result = await this.reparseForStation(raw, item.result);
+    if (!result.ok) {
+      const { code, detail } = result.error;
       this.reject(
         session,
         { ...base, mn: rawField(raw, 'MN'), cn: rawField(raw, 'CN'), qn: rawField(raw, 'QN') },
@@ -214,7 +217,7 @@ export class Gateway {
       );
       return;
     }
-    const m = item.result.message;
+    const m = result.message;
     const header = { ...base, mn: m.mn ?? null, cn: m.cn, qn: m.qn ?? null };
     if (!m.mn) return this.reject(session, header, 'no MN');
     const station = await this.deps.directory.find(m.mn);
@@ -248,6 +251,14 @@ export class Gateway {
         () => undefined,
       );
     }
+  }
+
+  /** A CRC mismatch from a station allowed the Modbus CRC is parsed again with it. */
+  private async reparseForStation(raw: string, result: Hj212ParseResult): Promise<Hj212ParseResult> {
+    if (result.ok || result.error.code !== 'CRC_MISMATCH') return result;
+    const mn = rawField(raw, 'MN');
+    const station = mn ? await this.deps.directory.find(mn) : null;
+    return station?.acceptModbusCrc === 1 ? parsePacket(raw, { acceptModbusCrc: true }) : result;
   }
 
   private dataOf(

@@ -10,6 +10,8 @@ export interface StationIdentity {
   intervalTime: number;
   utcOffsetMinutes: number;
   ifValid: number;
+  /** Accept the byte-swapped Modbus CRC some loggers send (HJ212.md §3). */
+  acceptModbusCrc: number;
 }
 
 export class DeviceRepository {
@@ -18,7 +20,7 @@ export class DeviceRepository {
   async findStation(deviceCode: string): Promise<StationIdentity | undefined> {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'deviceCode', 'deviceName', 'password', 'intervalTime', 'utcOffsetMinutes', 'ifValid'])
+      .select(['id', 'deviceCode', 'deviceName', 'password', 'intervalTime', 'utcOffsetMinutes', 'ifValid', 'acceptModbusCrc'])
       .where('deviceCode', '=', deviceCode)
       .executeTakeFirst();
   }

@@ -1,3 +1,4 @@
+/** Fastify's own types, extended with what envmon decorates the app and requests with (imported by app-types.ts). */
 import 'fastify';
 import type { EventBus } from '../events/bus.js';
 import type { StationData } from '../gateway/station-data.js';
