@@ -20,7 +20,16 @@ export class DeviceRepository {
   async findStation(deviceCode: string): Promise<StationIdentity | undefined> {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'deviceCode', 'deviceName', 'password', 'intervalTime', 'utcOffsetMinutes', 'ifValid', 'acceptModbusCrc'])
+      .select([
+        'id',
+        'deviceCode',
+        'deviceName',
+        'password',
+        'intervalTime',
+        'utcOffsetMinutes',
+        'ifValid',
+        'acceptModbusCrc',
+      ])
       .where('deviceCode', '=', deviceCode)
       .executeTakeFirst();
   }
