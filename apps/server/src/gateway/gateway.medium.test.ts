@@ -1,6 +1,8 @@
 import type { Hj212Message } from '@envmon/hj212';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../events/bus.js';
+import { simulatedStationSpecs } from '../simulator/fleet.js';
+import { SimulatedStation } from '../simulator/simulated-station.js';
 import { useTestApp } from '../test/harness.js';
 import { packet, query, registerStation, StationClient } from '../test/station-client.js';
 
@@ -310,6 +312,41 @@ describe('gateway over TCP', () => {
     expect(sent).toHaveLength(4);
     expect(new Set(sent.map((m) => m.qn)).size).toBe(1);
     expect(sent[0]?.cp.RtdInterval).toBe('60');
+  });
+
+  it('backfills: a simulated station answers a 2051 request with 9011, its minute data and 9012, and the data is stored', async () => {
+    const [spec] = simulatedStationSpecs(1, 'BACKFILL');
+    if (!spec) throw new Error('no station spec');
+    const deviceId = await registerStation(t(), { deviceCode: spec.mn, password: spec.pw });
+    const sim = new SimulatedStation({
+      mn: spec.mn,
+      pw: spec.pw,
+      kind: spec.kind,
+      seed: spec.seed,
+      host: '127.0.0.1',
+      port: t().app.stations?.port ?? 0,
+      rtdIntervalMs: 3_600_000,
+      minuteIntervalMs: 10 * 60_000,
+    });
+    sim.start();
+    try {
+      expect(await sim.sendNow('2011', Date.now())).toBe(true);
+      const outcome = await t().app.stations?.gateway.sendCommand(spec.mn, {
+        cn: '2051',
+        cp: { BeginTime: '20260110080000', EndTime: '20260110095000' },
+      });
+      expect(outcome).toMatchObject({ ok: true, qnRtn: 1, exeRtn: 1 });
+      // 08:00 … 09:50 Beijing time at a 10-minute interval: 12 periods.
+      await expect
+        .poll(async () => (await measurements(deviceId)).filter((r) => r.kind === 'min').length)
+        .toBe(12 * spec.factors.length);
+      const times = new Set((await measurements(deviceId)).filter((r) => r.kind === 'min').map((r) => r.dataTime));
+      expect(Math.min(...times)).toBe(Date.UTC(2026, 0, 10, 0));
+      expect(Math.max(...times)).toBe(Date.UTC(2026, 0, 10, 1, 50));
+      expect(sim.stats.unacked).toBe(0);
+    } finally {
+      await sim.stop();
+    }
   });
 
   it('reports a command to a station that is not connected as offline', async () => {

@@ -68,7 +68,7 @@ async function withMaintenance<T>(fn: (client: pg.Client) => Promise<T>): Promis
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `envmon_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await withMaintenance((c) => c.query(`create database "${name}"`));
   const url = new URL(TEST_DATABASE_URL ?? '');
