@@ -6,12 +6,15 @@ import {
   type User,
   type UserInfo,
 } from '@envmon/shared';
+import { FACTORS } from '@envmon/hj212';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.js';
-import { seedDatabase } from './seed.js';
+import { DEMO_STATION_COUNT, seedDatabase } from './seed.js';
+import { simulatedStationSpecs } from '../simulator/fleet.js';
+
 import { argon2Hasher } from '../lib/password.js';
 import { ManualClock } from '../lib/clock.js';
-import { ADMIN_PASSWORD, call, createTestApp, login, useTestApp } from '../test/harness.js';
+import { ADMIN_PASSWORD, call, createTestApp, login, query, useTestApp } from '../test/harness.js';
 
 const ME = '/manager/system/user/rest/getByToken';
 const menuCodes = (info: UserInfo) => mergeRoleResources(info.roles).map((r) => r.resCode);
@@ -65,6 +68,26 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('registers the simulated demo stations, water in the river project and air in Longgang', async () => {
+    const rows = await query(t(), (db) =>
+      db
+        .selectFrom('devices')
+        .innerJoin('deployClassify', 'deployClassify.id', 'devices.projectId')
+        .select(['deviceCode', 'deviceType', 'password', 'deployNameEn', 'lng', 'lat'])
+        .orderBy('devices.id')
+        .execute(),
+    );
+    expect(rows.map((r) => [r.deviceCode, r.deviceType, r.password, r.deployNameEn])).toEqual(
+      simulatedStationSpecs(DEMO_STATION_COUNT).map((s) => [
+        s.mn,
+        s.st,
+        s.pw,
+        s.kind === 'water' ? 'Shenzhen River water' : 'Longgang air',
+      ]),
+    );
+    expect(rows.every((r) => r.lng !== null && r.lat !== null)).toBe(true);
+  });
+
   it('reports the demo in the public client config', async () => {
     expect(await call<{ demo: boolean }>(t().app, null, 'GET', '/manager/system/config/rest/get')).toMatchObject({
       demo: true,
@@ -84,10 +107,24 @@ describe('seed without demo', () => {
     );
   });
 
+  it('seeds the HJ 212 factor catalogue with quality parameters, and no devices', async () => {
+    const factors = await query(t(), (db) => db.selectFrom('factors').selectAll().execute());
+    expect(factors.map((f) => f.factorCode).sort()).toEqual(FACTORS.map((f) => f.code).sort());
+    expect(factors.find((f) => f.factorCode === 'w01001')).toMatchObject({
+      factorName: 'pH',
+      kind: 'water',
+      legacyCode: '001',
+      rangeMin: 0,
+      rangeMax: 14,
+      builtIn: 1,
+    });
+    expect(await query(t(), (db) => db.selectFrom('devices').selectAll().execute())).toEqual([]);
+  });
+
   it('is idempotent: a second run adds nothing and creates no admin', async () => {
     const { db } = openDatabase(t().config.database);
     try {
-      const count = async (table: 'resources' | 'dictionary' | 'roleResources' | 'users') =>
+      const count = async (table: 'resources' | 'dictionary' | 'roleResources' | 'users' | 'factors') =>
         (
           await db
             .selectFrom(table)
@@ -99,6 +136,7 @@ describe('seed without demo', () => {
         count('dictionary'),
         count('roleResources'),
         count('users'),
+        count('factors'),
       ]);
       const report = await seedDatabase(db, {
         demo: true,
@@ -112,6 +150,7 @@ describe('seed without demo', () => {
         count('dictionary'),
         count('roleResources'),
         count('users'),
+        count('factors'),
       ]);
       expect(after).toEqual(before);
     } finally {

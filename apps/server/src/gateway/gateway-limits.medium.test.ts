@@ -2,8 +2,8 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GatewaySettings, loadConfig } from '../config/config.js';
 import type { DomainEvents } from '../events/bus.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { packet, query, registerStation, StationClient } from '../test/station-client.js';
+import { createTestApp, query, type TestApp } from '../test/harness.js';
+import { packet, registerStation, StationClient } from '../test/station-client.js';
 
 /** Connection limits, idle and silent stations, hostile streams: each with a gateway configured for it. */
 let t: TestApp | undefined;

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../events/bus.js';
 import { simulatedStationSpecs } from '../simulator/fleet.js';
 import { SimulatedStation } from '../simulator/simulated-station.js';
-import { useTestApp } from '../test/harness.js';
-import { packet, query, registerStation, StationClient } from '../test/station-client.js';
+import { query, useTestApp } from '../test/harness.js';
+import { packet, registerStation, StationClient } from '../test/station-client.js';
 
 /** Gateway over real TCP, through to storage (issue 3 acceptance). */
 const t = useTestApp({ gateway: { commandOptions: { timeoutMs: 300, retries: 3 } } });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
+import { openDatabase } from '../db/connection.js';
 import type { App } from '../app-types.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { ManualClock } from '../lib/clock.js';
@@ -190,4 +191,14 @@ export async function call<T>(
     throw new Error(`${method} ${url} → HTTP ${response.statusCode} ${envelope.desc}`);
   }
   return envelope.data;
+}
+
+/** Reads with a short-lived connection of its own. */
+export async function query<T>(t: TestApp, fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
+  const { db } = openDatabase(t.config.database);
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -147,13 +147,3 @@ export async function registerStation(
     await db.destroy();
   }
 }
-
-/** Reads with a short-lived connection of its own. */
-export async function query<T>(t: TestApp, fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const { db } = openDatabase(t.config.database);
-  try {
-    return await fn(db);
-  } finally {
-    await db.destroy();
-  }
-}
