@@ -111,6 +111,19 @@ describe('gateway limits', () => {
     await expect.poll(() => rejected.map((r) => r.mn)).toEqual(['STRICT00000000000001']);
   });
 
+  it('writes connected stations offline when it shuts down, before the database closes', async () => {
+    const app = await gatewayWith({});
+    await registerStation(app, { deviceCode: MN });
+    const offline: DomainEvents['device.offline'][] = [];
+    app.app.bus.subscribe('device.offline', (e) => offline.push(e));
+    const client = await station(app);
+    await client.write(upload('20260201000000009'));
+    await client.waitFor((m) => m.qn === '20260201000000009');
+    await app.app.close();
+    expect(offline.map((e) => [e.deviceCode, e.reason])).toEqual([[MN, 'closed']]);
+    expect(app.logLines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+  });
+
   it('does not crash on a connection reset in the middle of a packet', async () => {
     const app = await gatewayWith({});
     await registerStation(app, { deviceCode: MN });

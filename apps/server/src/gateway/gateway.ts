@@ -63,6 +63,8 @@ interface Session {
   /** Identification runs in arrival order; storage and acks do not wait on each other. */
   chain: Promise<void>;
   paused: boolean;
+  /** Settles once the socket has closed and the session is released. */
+  released: Promise<void>;
 }
 
 const rawField = (raw: string, name: string): string | null =>
@@ -130,10 +132,13 @@ export class Gateway {
 
   async close(): Promise<void> {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    for (const session of this.sessions) session.socket.destroy();
-    await closed;
+    const sessions = [...this.sessions];
+    for (const session of sessions) session.socket.destroy();
+    // The server's close callback can come before its sockets' 'close' events: wait for those
+    // too, so that every station's offline state is written before the tracker stops.
+    await Promise.all([closed, ...sessions.map((s) => s.released)]);
     this.commands.close();
-    await Promise.all([...this.sessions].map((s) => s.chain));
+    await Promise.all(sessions.map((s) => s.chain));
     await this.deps.tracker.stop();
   }
 
@@ -151,6 +156,7 @@ export class Gateway {
   }
 
   private accept(socket: Socket): void {
+    let release = (): void => undefined;
     const session: Session = {
       socket,
       remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? 0}`,
@@ -159,13 +165,17 @@ export class Gateway {
       link: null,
       chain: Promise.resolve(),
       paused: false,
+      released: new Promise<void>((resolve) => (release = resolve)),
     };
     this.sessions.add(session);
     socket.setKeepAlive(true, KEEPALIVE_MS);
     socket.setTimeout(this.deps.settings.idleTimeoutMs, () => socket.destroy());
     socket.on('data', (chunk: Buffer) => this.receive(session, chunk));
     socket.on('error', (err) => this.deps.log.debug({ err, remote: session.remote }, 'station socket error'));
-    socket.on('close', () => this.release(session));
+    socket.on('close', () => {
+      this.release(session);
+      release();
+    });
   }
 
   private release(session: Session): void {

@@ -1,0 +1,120 @@
+// Shared by the ingest benchmark (bench/ingest.ts) and its server child (bench/ingest-server.ts):
+// the simulated stations' packets and the messages the two processes exchange.
+import { type Hj212Message, makeFactor, makeFlag, serialisePacket } from '@envmon/hj212';
+
+/** Ten water factors of the catalogue with a plausible level each; packets vary around it. */
+export const FACTORS: readonly { code: string; level: number; decimals: number }[] = [
+  { code: 'w01001', level: 7.2, decimals: 2 }, // pH
+  { code: 'w01009', level: 8.1, decimals: 2 }, // dissolved oxygen
+  { code: 'w01010', level: 18.5, decimals: 1 }, // water temperature
+  { code: 'w01014', level: 420, decimals: 1 }, // conductivity
+  { code: 'w01003', level: 12, decimals: 1 }, // turbidity
+  { code: 'w01018', level: 25, decimals: 1 }, // COD
+  { code: 'w21003', level: 0.6, decimals: 3 }, // NH3-N
+  { code: 'w21011', level: 0.12, decimals: 3 }, // TP
+  { code: 'w21001', level: 1.4, decimals: 3 }, // TN
+  { code: 'w01019', level: 3.5, decimals: 2 }, // CODMn
+];
+
+/** 2025-01-01 00:00 Beijing time: packet i of a station is minute i after it. */
+export const BASE_DATA_TIME = Date.UTC(2024, 11, 31, 16, 0, 0);
+const BEIJING_MS = 8 * 3_600_000;
+
+/** Station MNs: throughput stations and idle stations never share one. */
+export const stationCode = (group: 'load' | 'idle', index: number): string =>
+  `BENCH${group === 'load' ? 'L' : 'I'}${String(index).padStart(6, '0')}`;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** yyyyMMddHHmmss (with `withMs`, yyyyMMddHHmmssSSS) of a UTC instant in Beijing time. */
+export function beijingStamp(utcMs: number, withMs = false): string {
+  const d = new Date(utcMs + BEIJING_MS);
+  const s =
+    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
+    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return withMs ? s + pad(d.getUTCMilliseconds(), 3) : s;
+}
+
+/** A 17-digit QN unique across the run: a fixed instant plus a global packet counter in ms. */
+export const qnOf = (counter: number): string => beijingStamp(Date.UTC(2026, 0, 1) + counter, true);
+
+/** The data time of packet `seq` of a station, UTC ms. */
+export const dataTimeOf = (seq: number): number => BASE_DATA_TIME + seq * 60_000;
+
+/** The ten readings of packet `seq` of a station, as sent: a few percent of deterministic wobble, no constant
+ * runs and no sudden jumps, so quality stays normal. */
+export function readings(seq: number): { code: string; avg: string; min: string; max: string }[] {
+  return FACTORS.map((f, i) => {
+    const avg = f.level * (1 + 0.03 * Math.sin(seq * 0.7 + i));
+    return {
+      code: f.code,
+      avg: avg.toFixed(f.decimals),
+      min: (avg * 0.98).toFixed(f.decimals),
+      max: (avg * 1.02).toFixed(f.decimals),
+    };
+  });
+}
+
+/** A 2051 minute-data packet (Flag=5: acknowledge after storage) with the ten factors, framed and CRC'd. */
+export function minutePacket(mn: string, seq: number, qn: string): string {
+  const factors = readings(seq).map((r) => makeFactor(r.code, { Avg: r.avg, Min: r.min, Max: r.max, Flag: 'N' }));
+  const message: Hj212Message = {
+    qn,
+    st: '21',
+    cn: '2051',
+    pw: '123456',
+    mn,
+    flag: makeFlag(5),
+    dialect: 'hj212-2017',
+    extra: {},
+    dataTime: beijingStamp(dataTimeOf(seq)),
+    cp: {},
+    factors,
+  };
+  return serialisePacket(message);
+}
+
+/** Memory of the server process, after a full GC when the child runs with --expose-gc. */
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  gc: boolean;
+  connections: number;
+}
+
+/** Time the server spent inside IngestRepository.writeBatch, and its CPU and event-loop use. */
+export interface ServerStats {
+  batches: number;
+  packets: number;
+  writeMs: number;
+  maxBatch: number;
+  wallMs: number;
+  cpuUserMs: number;
+  cpuSystemMs: number;
+  eventLoopUtilisation: number;
+  /** The window in process.hrtime µs, the clock of the CPU profile's samples. */
+  fromUs: number;
+  toUs: number;
+}
+
+export type ToServer =
+  { type: 'window-start' } | { type: 'window-end' } | { type: 'memory' } | { type: 'connections' } | { type: 'close' };
+
+export type FromServer =
+  | { type: 'ready'; port: number }
+  | { type: 'window'; stats: ServerStats }
+  | { type: 'memory'; memory: MemorySample }
+  | { type: 'connections'; count: number }
+  | { type: 'closed' }
+  | { type: 'failed'; error: string };
+
+/** What the parent tells the child through its environment. */
+export interface ServerSetup {
+  databaseUrl: string;
+  dir: string;
+  group: 'load' | 'idle';
+  stations: number;
+  maxConnections: number;
+}

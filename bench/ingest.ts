@@ -1,0 +1,634 @@
+// `npm run bench:ingest`: station data end to end. N simulated stations connect over loopback TCP
+// to the real HJ 212 gateway (buildApp with the gateway, in a child process: bench/ingest-server.ts)
+// and send 10-factor minute packets (CN=2051, Flag=5), each keeping a window of K packets in flight
+// and sending the next when a 9014 arrives — which the gateway sends only after the packet's batch is
+// committed. Prints acknowledged packets/s and values/s, ack latency, checks every ack's QN and the
+// stored row counts; then writes the same rows straight through the driver (better-sqlite3 prepared
+// statements or pg multi-row INSERTs, bench/ingest-raw.ts) in transactions of the pipeline's batch size
+// for the pipeline ÷ raw ratio; then holds 5,000 identified idle station connections open and reports
+// the server process's RSS and heap per connection. Each figure is printed with its target.
+// SQLite runs on fresh files in a temporary directory; with a PostgreSQL URL the benchmark creates
+// its own databases on that server and drops them afterwards.
+//
+//   npm run bench:ingest [-- --stations 200 --seconds 10 --window 8 --idle-connections 5000
+//                            --database postgres://user@host:5432/postgres --skip-idle --cpu-prof]
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { FrameDecoder } from '@envmon/hj212';
+import { buildApp } from '@envmon/server/dist/app.js';
+import { loadConfig, parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
+import { openDatabase } from '@envmon/server/dist/db/connection.js';
+import pg from 'pg';
+import {
+  FACTORS,
+  type FromServer,
+  type MemorySample,
+  minutePacket,
+  qnOf,
+  type ServerSetup,
+  type ServerStats,
+  stationCode,
+  type ToServer,
+} from './ingest-common.js';
+import { printProfile, summariseProfile } from './ingest-profile.js';
+import { type RawResult, rawPostgres, rawSqlite } from './ingest-raw.js';
+
+const TARGET_PACKETS_PER_S = 10_000;
+const TARGET_RATIO = 0.3;
+const TARGET_BYTES_PER_IDLE = 20 * 1024;
+const CONNECT_CHUNK = 250;
+const DRAIN_TIMEOUT_MS = 60_000;
+const ACK_TIMEOUT_MS = 30_000;
+
+const { values: args } = parseArgs({
+  options: {
+    stations: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '10' },
+    window: { type: 'string', default: '8' },
+    'idle-connections': { type: 'string', default: '5000' },
+    database: { type: 'string', default: process.env.DATABASE_URL ?? 'sqlite' },
+    'skip-idle': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const STATIONS = Math.min(Number(args.stations), 5000);
+const SECONDS = Math.min(Number(args.seconds), 60);
+const WINDOW = Math.min(Number(args.window), 64);
+// Client and server are separate processes, each within ulimit -n (20,000 here).
+const IDLE = Math.min(Number(args['idle-connections']), 15_000);
+for (const [name, v] of Object.entries({ STATIONS, SECONDS, WINDOW, IDLE })) {
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`bad ${name}: ${v}`);
+}
+const WARMUP_SECONDS = Math.min(2, Math.max(0.5, SECONDS / 5));
+const DATABASE = args.database;
+if (!/^(sqlite(:.*)?|postgres(ql)?:\/\/.+)$/.test(DATABASE)) {
+  throw new Error(`--database must be 'sqlite' or postgres://…, got '${DATABASE}'`);
+}
+const POSTGRES = DATABASE.startsWith('postgres');
+
+// ---------------------------------------------------------------------------------------------------
+// Databases: three fresh ones — pipeline run, raw-insert run, idle-connection run.
+
+interface Databases {
+  label: string;
+  pipeline: string;
+  raw: string;
+  idle: string;
+  drop(): Promise<void>;
+}
+
+async function prepareDatabases(dir: string): Promise<Databases> {
+  if (!POSTGRES) {
+    return {
+      label: `SQLite (fresh files in ${dir})`,
+      pipeline: `sqlite:${join(dir, 'pipeline.db')}`,
+      raw: `sqlite:${join(dir, 'raw.db')}`,
+      idle: `sqlite:${join(dir, 'idle.db')}`,
+      drop: () => Promise.resolve(),
+    };
+  }
+  const names = ['pipeline', 'raw', 'idle'].map((s) => `envmon_bench_${process.pid}_${s}`);
+  const admin = new pg.Client({ connectionString: DATABASE });
+  await admin.connect();
+  const urlOf = (name: string) => {
+    const url = new URL(DATABASE);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  try {
+    for (const name of names) await admin.query(`create database "${name}"`);
+    const version =
+      (await admin.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?';
+    const safe = new URL(DATABASE);
+    safe.password = '';
+    return {
+      label: `PostgreSQL ${version} (fresh databases envmon_bench_${process.pid}_* on ${safe.host})`,
+      pipeline: urlOf(names[0] ?? ''),
+      raw: urlOf(names[1] ?? ''),
+      idle: urlOf(names[2] ?? ''),
+      drop: async () => {
+        for (const name of names) await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  } catch (err) {
+    await admin.end();
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server child.
+
+type Reply<T extends FromServer['type']> = Extract<FromServer, { type: T }>;
+
+class ServerChild {
+  private readonly waiting = new Map<string, { resolve: (m: FromServer) => void; reject: (e: Error) => void }>();
+  private readonly exited: Promise<void>;
+  port = 0;
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (m: FromServer) => {
+      if (m.type === 'failed') return this.failAll(new Error(`server child failed: ${m.error}`));
+      const w = this.waiting.get(m.type);
+      this.waiting.delete(m.type);
+      w?.resolve(m);
+    });
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.failAll(new Error(`server child exited (${signal ?? code ?? '?'})`));
+        resolve();
+      }),
+    );
+  }
+
+  static async start(setup: ServerSetup, cpuProfDir?: string): Promise<ServerChild> {
+    const execArgv = ['--expose-gc', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])];
+    const child = fork(new URL('./ingest-server.js', import.meta.url), [], {
+      execArgv,
+      env: { ...process.env, ENVMON_BENCH_SETUP: JSON.stringify(setup) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const server = new ServerChild(child);
+    server.port = (await server.ask(null, 'ready')).port;
+    return server;
+  }
+
+  ask<T extends FromServer['type']>(message: ToServer | null, reply: T): Promise<Reply<T>> {
+    const answer = new Promise<Reply<T>>((resolve, reject) =>
+      this.waiting.set(reply, { resolve: (m) => resolve(m as Reply<T>), reject }),
+    );
+    if (message) this.child.send(message);
+    return answer;
+  }
+
+  tell(message: ToServer): void {
+    this.child.send(message);
+  }
+
+  /**
+   * Closes the app (the last batch is written) and waits for the process to end. Waits first until the
+   * gateway has seen the benchmark's connections close: a close racing those lets the online tracker
+   * write after the database is gone (it logs 'driver has already been destroyed').
+   */
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const deadline = Date.now() + 10_000;
+    while ((await this.ask({ type: 'connections' }, 'connections')).count > 0 && Date.now() < deadline) {
+      await sleep(50);
+    }
+    await this.ask({ type: 'close' }, 'closed');
+    const timer = setTimeout(() => this.child.kill(), 15_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill();
+  }
+
+  private failAll(err: Error): void {
+    for (const w of this.waiting.values()) w.reject(err);
+    this.waiting.clear();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load generator: stations with a window of packets in flight.
+
+function open(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, noDelay: true });
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+}
+
+type Phase = 'warmup' | 'measure' | 'drain';
+
+class Load {
+  phase: Phase = 'warmup';
+  counter = 0;
+  sent = 0;
+  acked = 0;
+  readonly latencies: number[] = [];
+  readonly errors: string[] = [];
+  errorCount = 0;
+  private onDrained: (() => void) | null = null;
+
+  error(text: string): void {
+    this.errorCount += 1;
+    if (this.errors.length < 5) this.errors.push(text);
+  }
+
+  acknowledged(latencyMs: number): void {
+    this.acked += 1;
+    if (this.phase === 'measure') this.latencies.push(latencyMs);
+    if (this.phase === 'drain' && this.acked === this.sent) this.onDrained?.();
+  }
+
+  drained(timeoutMs: number): Promise<boolean> {
+    if (this.acked === this.sent) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.onDrained = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+  }
+}
+
+class LoadStation {
+  private readonly inflight = new Map<string, number>();
+  private readonly decoder = new FrameDecoder();
+  private seq = 0;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly mn: string,
+    private readonly load: Load,
+  ) {
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', (err) => load.error(`${mn}: socket ${err.message}`));
+  }
+
+  send(count: number): void {
+    this.socket.cork();
+    for (let i = 0; i < count; i += 1) {
+      const qn = qnOf(this.load.counter++);
+      this.inflight.set(qn, performance.now());
+      this.socket.write(minutePacket(this.mn, this.seq++, qn));
+      this.load.sent += 1;
+    }
+    this.socket.uncork();
+  }
+
+  private receive(chunk: Buffer): void {
+    let next = 0;
+    for (const item of this.decoder.push(chunk)) {
+      if (item.kind === 'error') {
+        this.load.error(`${this.mn}: bad frame ${item.error.code}`);
+        continue;
+      }
+      if (!item.result.ok) {
+        this.load.error(`${this.mn}: unparsable reply ${item.result.error.code}`);
+        continue;
+      }
+      const m = item.result.message;
+      const sentAt = m.qn === undefined ? undefined : this.inflight.get(m.qn);
+      if (m.cn !== '9014' || m.mn !== this.mn || m.qn === undefined || sentAt === undefined) {
+        this.load.error(`${this.mn}: unexpected reply CN=${m.cn} MN=${m.mn ?? '-'} QN=${m.qn ?? '-'}`);
+        continue;
+      }
+      this.inflight.delete(m.qn);
+      this.load.acknowledged(performance.now() - sentAt);
+      next += 1;
+    }
+    if (next > 0 && this.load.phase !== 'drain') this.send(next);
+  }
+}
+
+async function openMany<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += CONNECT_CHUNK) {
+    const chunk = Array.from({ length: Math.min(CONNECT_CHUNK, count - i) }, (_, j) => make(i + j));
+    out.push(...(await Promise.all(chunk)));
+  }
+  return out;
+}
+
+interface LoadResult {
+  load: Load;
+  windowAcks: number;
+  windowSeconds: number;
+  drained: boolean;
+  server: ServerStats;
+  clientBusy: number;
+}
+
+async function runLoad(server: ServerChild): Promise<LoadResult> {
+  const load = new Load();
+  const stations = await openMany(
+    STATIONS,
+    async (i) => new LoadStation(await open(server.port), stationCode('load', i), load),
+  );
+  try {
+    for (const s of stations) s.send(WINDOW);
+    await sleep(WARMUP_SECONDS * 1000);
+
+    server.tell({ type: 'window-start' });
+    const elu = performance.eventLoopUtilization();
+    const ackedBefore = load.acked;
+    const t0 = performance.now();
+    load.phase = 'measure';
+    await sleep(SECONDS * 1000);
+    load.phase = 'drain';
+    const windowSeconds = (performance.now() - t0) / 1000;
+    const windowAcks = load.acked - ackedBefore;
+    const clientBusy = performance.eventLoopUtilization(elu).utilization;
+    const { stats } = await server.ask({ type: 'window-end' }, 'window');
+
+    const drained = await load.drained(DRAIN_TIMEOUT_MS);
+    return { load, windowAcks, windowSeconds, drained, server: stats, clientBusy };
+  } finally {
+    for (const s of stations) s.socket.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Idle connections: each sends one packet (so it is an identified station), waits for its ack, stays open.
+
+async function oneAcknowledgedPacket(socket: Socket, mn: string, seq: number, qn: string): Promise<void> {
+  const decoder = new FrameDecoder();
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${mn}: no 9014 within ${ACK_TIMEOUT_MS} ms`)), ACK_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      for (const item of decoder.push(chunk)) {
+        if (item.kind !== 'packet' || !item.result.ok) continue;
+        if (item.result.message.cn === '9014' && item.result.message.qn === qn) {
+          clearTimeout(timer);
+          socket.off('data', onData);
+          socket.off('error', reject);
+          resolve();
+        }
+      }
+    };
+    socket.on('data', onData);
+    socket.once('error', reject);
+    socket.write(minutePacket(mn, seq, qn));
+  });
+}
+
+interface IdleResult {
+  count: number;
+  before: MemorySample;
+  after: MemorySample;
+  seconds: number;
+}
+
+async function runIdle(server: ServerChild, counter: { n: number }): Promise<IdleResult> {
+  // Warm-up on a station of its own: code paths compiled, statements and caches in use before the baseline.
+  const warm = await open(server.port);
+  for (let seq = 0; seq < 50; seq += 1) {
+    await oneAcknowledgedPacket(warm, stationCode('idle', IDLE), seq, qnOf(counter.n++));
+  }
+  warm.destroy();
+  await sleep(500);
+  const before = (await server.ask({ type: 'memory' }, 'memory')).memory;
+
+  const t0 = performance.now();
+  const sockets = await openMany(IDLE, async (i) => {
+    const socket = await open(server.port);
+    socket.on('error', () => undefined);
+    await oneAcknowledgedPacket(socket, stationCode('idle', i), 0, qnOf(counter.n + i));
+    return socket;
+  });
+  counter.n += IDLE;
+  const seconds = (performance.now() - t0) / 1000;
+  try {
+    // Online-state writes of the new stations settle before the sample.
+    await sleep(1000);
+    const after = (await server.ask({ type: 'memory' }, 'memory')).memory;
+    return { count: sockets.length, before, after, seconds };
+  } finally {
+    for (const s of sockets) s.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Report.
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const mib = (bytes: number) => `${fmt(bytes / 1024 / 1024, 1)} MB`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function row(label: string, value: string, target = '', result = ''): void {
+  console.log(`  ${label.padEnd(34)}${value.padStart(16)}   ${target.padEnd(28)}${result}`);
+}
+
+async function countRows(url: string): Promise<{ originals: number; measurements: number; latest: number }> {
+  const { db } = openDatabase(parseDatabaseUrl(url));
+  try {
+    const count = async (table: 'originalPackets' | 'measurements' | 'latestValues') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      originals: await count('originalPackets'),
+      measurements: await count('measurements'),
+      latest: await count('latestValues'),
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A migrated, empty schema: the app builds it, then lets go of the database. */
+async function migrateOnly(url: string, dir: string): Promise<void> {
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DEMO: '0',
+    ADMIN_PASSWORD: 'bench-Admin@123',
+    LOG_LEVEL: 'error',
+    LOG_DIR: join(dir, 'logs'),
+    WEB_DIST: join(dir, 'no-console'),
+  });
+  const app = await buildApp({ config });
+  await app.close();
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'envmon-bench-ingest-'));
+  const profDir = args['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'envmon-ingest-prof-')) : undefined;
+  const dbs = await prepareDatabases(dir);
+  let failed = false;
+  const fail = (text: string) => {
+    failed = true;
+    console.error(`FAILED: ${text}`);
+  };
+  const children: ServerChild[] = [];
+  try {
+    const load1 = loadavg()[0] ?? 0;
+    console.log(
+      `envmon ingest benchmark: node ${process.version}, ${availableParallelism()} cores ` +
+        `(1-min load average ${fmt(load1, 2)}${load1 > availableParallelism() ? ': a busy machine, figures may be low' : ''}), ` +
+        `${dbs.label}\n` +
+        `  ${STATIONS} stations × ${WINDOW} packets in flight, CN=2051 Flag=5 with ${FACTORS.length} factors, ` +
+        `${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up; server in a child process`,
+    );
+
+    // 1. Pipeline throughput.
+    const server = await ServerChild.start(
+      { databaseUrl: dbs.pipeline, dir, group: 'load', stations: STATIONS, maxConnections: STATIONS + 100 },
+      profDir,
+    );
+    children.push(server);
+    const r = await runLoad(server);
+    await server.close();
+    const { load } = r;
+    const packetsPerS = r.windowAcks / r.windowSeconds;
+    const latencies = Float64Array.from(load.latencies).sort();
+    const s = r.server;
+
+    console.log('\nPipeline: stations → TCP gateway → ingest pipeline → database, 9014 after commit');
+    row('packets acknowledged in window', fmt(r.windowAcks), `${fmt(r.windowSeconds, 2)} s`);
+    row(
+      'packets/s acknowledged',
+      fmt(packetsPerS),
+      `target ≥ ${fmt(TARGET_PACKETS_PER_S)}`,
+      verdict(packetsPerS >= TARGET_PACKETS_PER_S),
+    );
+    row(
+      'values/s acknowledged',
+      fmt(packetsPerS * FACTORS.length),
+      `target ≥ ${fmt(TARGET_PACKETS_PER_S * FACTORS.length)}`,
+      verdict(packetsPerS >= TARGET_PACKETS_PER_S),
+    );
+    row(
+      'ack latency p50 / p99 / max',
+      `${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 99), 1)} / ${fmt(latencies.at(-1) ?? NaN, 1)} ms`,
+    );
+    row(
+      'server process CPU (all threads)',
+      `${fmt((100 * (s.cpuUserMs + s.cpuSystemMs)) / s.wallMs)} %`,
+      `user ${fmt(s.cpuUserMs / 1000, 1)} s, sys ${fmt(s.cpuSystemMs / 1000, 1)} s`,
+    );
+    row('server event loop busy', `${fmt(100 * s.eventLoopUtilisation)} %`);
+    row(
+      'server time in writeBatch',
+      `${fmt((100 * s.writeMs) / s.wallMs)} %`,
+      `${fmt(s.writeMs / Math.max(1, s.batches), 1)} ms per batch`,
+    );
+    row(
+      'batches, mean / max packets',
+      `${fmt(s.batches)}`,
+      `${fmt(s.packets / Math.max(1, s.batches), 1)} / ${fmt(s.maxBatch)}`,
+    );
+    row('load generator event loop busy', `${fmt(100 * r.clientBusy)} %`);
+
+    const total = load.acked;
+    if (load.errorCount > 0) fail(`${load.errorCount} bad replies, first: ${load.errors.join('; ')}`);
+    if (!r.drained) fail(`${load.sent - load.acked} packets never acknowledged`);
+    const rows = await countRows(dbs.pipeline);
+    const expected = total * FACTORS.length;
+    row(
+      'packets sent / acknowledged',
+      `${fmt(load.sent)} / ${fmt(total)}`,
+      load.errorCount === 0 ? 'every ack QN matched' : `${load.errorCount} bad`,
+    );
+    row(
+      'measurement rows',
+      fmt(rows.measurements),
+      `= packets × 10 = ${fmt(expected)}`,
+      rows.measurements === expected ? 'OK' : 'WRONG',
+    );
+    row(
+      'original_packets rows',
+      fmt(rows.originals),
+      `= packets = ${fmt(total)}`,
+      rows.originals === total ? 'OK' : 'WRONG',
+    );
+    row(
+      'latest_values rows',
+      fmt(rows.latest),
+      `= stations × 10 = ${fmt(STATIONS * FACTORS.length)}`,
+      rows.latest === STATIONS * FACTORS.length ? 'OK' : 'WRONG',
+    );
+    if (rows.measurements !== expected || rows.originals !== total)
+      fail('stored row counts differ from acknowledged packets');
+
+    // 2. Raw driver inserts of the same rows, same schema, same batch size.
+    await migrateOnly(dbs.raw, dir);
+    const plan = {
+      stations: STATIONS,
+      packets: total,
+      batch: Math.max(1, Math.round(s.packets / Math.max(1, s.batches))),
+      firstDeviceId: 1,
+    };
+    const rawTarget = parseDatabaseUrl(dbs.raw);
+    const raw: RawResult =
+      rawTarget.dialect === 'sqlite' ? await rawSqlite(rawTarget.file, plan) : await rawPostgres(rawTarget.url, plan);
+    const rawPacketsPerS = raw.packets / raw.seconds;
+    const ratio = packetsPerS / rawPacketsPerS;
+    console.log(
+      `\nRaw driver inserts: ${POSTGRES ? 'pg, multi-row INSERTs of ≤ 1,000 rows' : 'better-sqlite3 prepared statements'}, ` +
+        `same rows and upserts, ${fmt(plan.batch)} packets per transaction`,
+    );
+    row(
+      'packets / rows written',
+      `${fmt(raw.packets)} / ${fmt(raw.rows)}`,
+      `${fmt(raw.transactions)} transactions, ${fmt(raw.seconds, 2)} s`,
+    );
+    row('rows/s', fmt(raw.rows / raw.seconds));
+    row('packets/s', fmt(rawPacketsPerS));
+    row('ratio pipeline ÷ raw packets/s', fmt(ratio, 2), `target ≥ ${TARGET_RATIO}`, verdict(ratio >= TARGET_RATIO));
+
+    // 3. Memory per idle station connection.
+    if (!args['skip-idle']) {
+      const idleServer = await ServerChild.start({
+        databaseUrl: dbs.idle,
+        dir,
+        group: 'idle',
+        stations: IDLE + 1,
+        maxConnections: IDLE + 100,
+      });
+      children.push(idleServer);
+      const idle = await runIdle(idleServer, { n: load.counter });
+      await idleServer.close();
+      const perRss = (idle.after.rss - idle.before.rss) / idle.count;
+      const perHeap = (idle.after.heapUsed - idle.before.heapUsed) / idle.count;
+      console.log(
+        `\nIdle stations: ${fmt(idle.count)} connections, one acknowledged packet each, then idle ` +
+          `(opened in ${fmt(idle.seconds, 1)} s; server ${idle.after.gc ? 'sampled after full GC' : 'NOT sampled after GC'})`,
+      );
+      row(
+        'server connections',
+        fmt(idle.after.connections),
+        `= ${fmt(idle.count)}`,
+        idle.after.connections === idle.count ? 'OK' : 'WRONG',
+      );
+      row('server RSS before / after', `${mib(idle.before.rss)} / ${mib(idle.after.rss)}`);
+      row('server heapUsed before / after', `${mib(idle.before.heapUsed)} / ${mib(idle.after.heapUsed)}`);
+      row('server external before / after', `${mib(idle.before.external)} / ${mib(idle.after.external)}`);
+      row(
+        'RSS per idle connection',
+        kib(perRss),
+        `target < ${kib(TARGET_BYTES_PER_IDLE)}`,
+        verdict(perRss < TARGET_BYTES_PER_IDLE),
+      );
+      row('heapUsed per idle connection', kib(perHeap));
+      if (idle.after.connections !== idle.count) fail('the server does not hold every idle connection');
+    }
+
+    if (profDir) printProfile(summariseProfile(profDir, s.fromUs, s.toUs));
+  } finally {
+    for (const c of children) c.kill();
+    await dbs.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
