@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { buildApp } from '@envmon/server/dist/app.js';
 import { loadConfig } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
-import { type IngestBatch, IngestRepository } from '@envmon/server/dist/ingest/ingest.repository.js';
+import {
+  type IngestBatch,
+  type IngestRepository,
+  KyselyIngestRepository,
+} from '@envmon/server/dist/ingest/ingest.repository.js';
+import { SqliteIngestRepository } from '@envmon/server/dist/ingest/sqlite-ingest.repository.js';
 import {
   type FromServer,
   type MemorySample,
@@ -26,21 +31,23 @@ if (!setup || !process.send) throw new Error('bench/ingest-server.js is started 
 
 // Time spent writing batches, measured around the repository (the server code itself is untouched).
 const writes = { batches: 0, packets: 0, writeMs: 0, maxBatch: 0 };
-const writeBatch = Object.getOwnPropertyDescriptor(IngestRepository.prototype, 'writeBatch')?.value as (
-  this: IngestRepository,
-  batch: IngestBatch,
-) => Promise<void>;
-IngestRepository.prototype.writeBatch = async function timedWriteBatch(this: IngestRepository, batch: IngestBatch) {
-  const t0 = performance.now();
-  try {
-    await writeBatch.call(this, batch);
-  } finally {
-    writes.batches += 1;
-    writes.packets += batch.originals.length;
-    writes.writeMs += performance.now() - t0;
-    writes.maxBatch = Math.max(writes.maxBatch, batch.originals.length);
-  }
-};
+for (const repository of [KyselyIngestRepository, SqliteIngestRepository]) {
+  const writeBatch = Object.getOwnPropertyDescriptor(repository.prototype, 'writeBatch')?.value as (
+    this: IngestRepository,
+    batch: IngestBatch,
+  ) => Promise<void>;
+  repository.prototype.writeBatch = async function timedWriteBatch(this: IngestRepository, batch: IngestBatch) {
+    const t0 = performance.now();
+    try {
+      await writeBatch.call(this, batch);
+    } finally {
+      writes.batches += 1;
+      writes.packets += batch.originals.length;
+      writes.writeMs += performance.now() - t0;
+      writes.maxBatch = Math.max(writes.maxBatch, batch.originals.length);
+    }
+  };
+}
 
 async function registerStations(config: ReturnType<typeof loadConfig>, s: ServerSetup): Promise<void> {
   const { db } = openDatabase(config.database);

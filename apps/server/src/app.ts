@@ -60,9 +60,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const hasher = options.hasher ?? argon2Hasher;
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
-  const { db, dialect } = openDatabase(config.database, (err) =>
+  const database = openDatabase(config.database, (err) =>
     logger.warn({ err }, 'an idle database connection failed; it will be replaced'),
   );
+  const { db, dialect } = database;
   try {
     await migrateToLatest(db, dialect);
     const report = await seedDatabase(db, { demo: config.demo, adminPassword: config.adminPassword, hasher, clock });
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.decorate('stations', null as StationData | null);
     if (options.gateway) {
       const stations = await startStationData({
-        db,
+        database,
         settings: config.gateway,
         bus,
         clock,

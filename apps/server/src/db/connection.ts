@@ -11,6 +11,8 @@ export type Dialect = DatabaseTarget['dialect'];
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The better-sqlite3 connection under `db` (SQLite only), for the ingest pipeline's hot path. */
+  sqlite: SqliteDatabase.Database | null;
 }
 
 const INT8_OID = 20;
@@ -36,7 +38,11 @@ export function openDatabase(target: DatabaseTarget, onIdleError?: (err: Error) 
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes() });
     pool.on('error', (err) => onIdleError?.(err));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      dialect: 'postgres',
+      sqlite: null,
+    };
   }
   if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
   const sqlite = new SqliteDatabase(target.file);
@@ -44,5 +50,9 @@ export function openDatabase(target: DatabaseTarget, onIdleError?: (err: Error) 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
+    dialect: 'sqlite',
+    sqlite,
+  };
 }

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { GatewaySettings } from '../config/config.js';
-import type { Database } from '../db/schema.js';
+import type { DatabaseHandle } from '../db/connection.js';
 import type { EventBus } from '../events/bus.js';
 import { FactorQualityCatalogue } from '../ingest/factor-catalogue.js';
 import { DEFAULT_INGEST_OPTIONS, IngestPipeline, type IngestOptions } from '../ingest/ingest-pipeline.js';
-import { IngestRepository } from '../ingest/ingest.repository.js';
+import { KyselyIngestRepository } from '../ingest/ingest.repository.js';
+import { SqliteIngestRepository } from '../ingest/sqlite-ingest.repository.js';
 import type { Clock } from '../lib/clock.js';
 import { DeviceStatusRepository } from '../modules/device/device-status.repository.js';
 import { DeviceRepository } from '../modules/device/device.repository.js';
@@ -15,7 +15,7 @@ import { OnlineTracker } from './online-tracker.js';
 import { StationDirectory } from './station-directory.js';
 
 export interface StationDataOptions {
-  db: Kysely<Database>;
+  database: DatabaseHandle;
   settings: GatewaySettings;
   bus: EventBus;
   clock: Clock;
@@ -36,15 +36,17 @@ export interface StationData {
 }
 
 export async function startStationData(o: StationDataOptions): Promise<StationData> {
-  const catalogue = new FactorQualityCatalogue(o.db);
+  const { db, sqlite } = o.database;
+  const catalogue = new FactorQualityCatalogue(db);
   await catalogue.load();
-  const pipeline = new IngestPipeline(new IngestRepository(o.db), catalogue, o.bus, o.log, {
+  const repository = sqlite ? new SqliteIngestRepository(db, sqlite) : new KyselyIngestRepository(db);
+  const pipeline = new IngestPipeline(repository, catalogue, o.bus, o.log, {
     ...DEFAULT_INGEST_OPTIONS,
     ...o.ingest,
   });
-  const directory = new StationDirectory(new DeviceRepository(o.db), o.clock);
+  const directory = new StationDirectory(new DeviceRepository(db), o.clock);
   const tracker = new OnlineTracker(
-    new DeviceStatusRepository(o.db),
+    new DeviceStatusRepository(db),
     o.bus,
     o.clock,
     o.log,

@@ -5,7 +5,7 @@ import { type IngestPacket, IngestPipeline } from './ingest-pipeline.js';
 import type { IngestBatch, IngestRepository } from './ingest.repository.js';
 import { defaultQualityParams } from './quality-defaults.js';
 
-class FakeRepository {
+class FakeRepository implements IngestRepository {
   readonly batches: IngestBatch[] = [];
   failNext = false;
 
@@ -53,7 +53,7 @@ function setup(options = { maxBatch: 100, highWater: 3, lowWater: 1 }) {
   const received: DomainEvents['data.received'][] = [];
   bus.subscribe('data.received', (e) => received.push(e));
   const pipeline = new IngestPipeline(
-    repository as unknown as IngestRepository,
+    repository,
     { params: defaultQualityParams },
     bus,
     pino({ level: 'silent' }),

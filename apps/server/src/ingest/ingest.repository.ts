@@ -37,13 +37,18 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 /** The storage side of the ingest pipeline: one transaction per batch. */
-export class IngestRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export interface IngestRepository {
   /**
    * Writes a batch atomically. Measurement keys and latest-value keys must be unique within the
    * batch (PostgreSQL refuses to upsert one row twice in a statement); the pipeline dedupes.
    */
+  writeBatch(batch: IngestBatch): Promise<void>;
+}
+
+/** Through Kysely: PostgreSQL (and any dialect Kysely speaks). */
+export class KyselyIngestRepository implements IngestRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
   async writeBatch(batch: IngestBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const rows of chunks(batch.originals)) await trx.insertInto('originalPackets').values(rows).execute();
