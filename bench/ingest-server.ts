@@ -8,11 +8,8 @@ import { join } from 'node:path';
 import { buildApp } from '@envmon/server/dist/app.js';
 import { loadConfig } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
-import {
-  type IngestBatch,
-  type IngestRepository,
-  KyselyIngestRepository,
-} from '@envmon/server/dist/ingest/ingest.repository.js';
+import type { IngestBatch, IngestRepository } from '@envmon/server/dist/ingest/ingest.repository.js';
+import { PostgresIngestRepository } from '@envmon/server/dist/ingest/postgres-ingest.repository.js';
 import { SqliteIngestRepository } from '@envmon/server/dist/ingest/sqlite-ingest.repository.js';
 import {
   type FromServer,
@@ -31,7 +28,7 @@ if (!setup || !process.send) throw new Error('bench/ingest-server.js is started 
 
 // Time spent writing batches, measured around the repository (the server code itself is untouched).
 const writes = { batches: 0, packets: 0, writeMs: 0, maxBatch: 0 };
-for (const repository of [KyselyIngestRepository, SqliteIngestRepository]) {
+for (const repository of [PostgresIngestRepository, SqliteIngestRepository]) {
   const writeBatch = Object.getOwnPropertyDescriptor(repository.prototype, 'writeBatch')?.value as (
     this: IngestRepository,
     batch: IngestBatch,

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import type { EventBus } from '../events/bus.js';
 import { FactorQualityCatalogue } from '../ingest/factor-catalogue.js';
 import { DEFAULT_INGEST_OPTIONS, IngestPipeline, type IngestOptions } from '../ingest/ingest-pipeline.js';
-import { KyselyIngestRepository } from '../ingest/ingest.repository.js';
+import { PostgresIngestRepository } from '../ingest/postgres-ingest.repository.js';
 import { SqliteIngestRepository } from '../ingest/sqlite-ingest.repository.js';
 import type { Clock } from '../lib/clock.js';
 import { DeviceStatusRepository } from '../modules/device/device-status.repository.js';
@@ -39,7 +39,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
   const { db, sqlite } = o.database;
   const catalogue = new FactorQualityCatalogue(db);
   await catalogue.load();
-  const repository = sqlite ? new SqliteIngestRepository(db, sqlite) : new KyselyIngestRepository(db);
+  const repository = sqlite ? new SqliteIngestRepository(db, sqlite) : new PostgresIngestRepository(db);
   const pipeline = new IngestPipeline(repository, catalogue, o.bus, o.log, {
     ...DEFAULT_INGEST_OPTIONS,
     ...o.ingest,

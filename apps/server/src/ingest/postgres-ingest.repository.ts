@@ -1,0 +1,78 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, MeasurementKind } from '../db/schema.js';
+import type { IngestBatch, IngestRepository, RollupTarget } from './ingest.repository.js';
+
+/**
+ * The PostgreSQL write path of the ingest pipeline: each kind of row goes in as one statement over
+ * column arrays (`insert … select from unnest(…)`), so a batch of any size is a handful of
+ * statements with eleven parameters each, instead of multi-row VALUES with thousands of them.
+ */
+export class PostgresIngestRepository implements IngestRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async writeBatch(batch: IngestBatch): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await insertOriginals(trx, batch.originals);
+      await upsertMeasurements(trx, batch.measurements);
+      await upsertLatest(trx, batch.latest);
+      for (const target of batch.rollups) await recomputeRollup(trx, target);
+    });
+  }
+}
+
+const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => rows.map((r) => r[key]);
+
+async function insertOriginals(trx: Transaction<Database>, rows: IngestBatch['originals']): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into original_packets (received_at, remote, device_id, mn, cn, qn, data_time, raw, accepted, reason)
+    select * from unnest(
+      ${column(rows, 'receivedAt')}::bigint[], ${column(rows, 'remote')}::text[], ${column(rows, 'deviceId')}::integer[],
+      ${column(rows, 'mn')}::text[], ${column(rows, 'cn')}::text[], ${column(rows, 'qn')}::text[],
+      ${column(rows, 'dataTime')}::bigint[], ${column(rows, 'raw')}::text[], ${column(rows, 'accepted')}::integer[],
+      ${column(rows, 'reason')}::text[])`.execute(trx);
+}
+
+async function upsertMeasurements(trx: Transaction<Database>, rows: IngestBatch['measurements']): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
+    select * from unnest(
+      ${column(rows, 'deviceId')}::integer[], ${column(rows, 'kind')}::text[], ${column(rows, 'dataTime')}::bigint[],
+      ${column(rows, 'factorCode')}::text[], ${column(rows, 'value')}::float8[], ${column(rows, 'min')}::float8[],
+      ${column(rows, 'max')}::float8[], ${column(rows, 'cou')}::float8[], ${column(rows, 'flag')}::text[],
+      ${column(rows, 'quality')}::text[], ${column(rows, 'receivedAt')}::bigint[])
+    on conflict (device_id, kind, data_time, factor_code) do update set
+      value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
+      flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at`.execute(trx);
+}
+
+async function upsertLatest(trx: Transaction<Database>, rows: IngestBatch['latest']): Promise<void> {
+  if (rows.length === 0) return;
+  // A backfilled older value never replaces a newer one.
+  await sql`
+    insert into latest_values (device_id, factor_code, kind, data_time, value, flag, quality, received_at)
+    select * from unnest(
+      ${column(rows, 'deviceId')}::integer[], ${column(rows, 'factorCode')}::text[], ${column(rows, 'kind')}::text[],
+      ${column(rows, 'dataTime')}::bigint[], ${column(rows, 'value')}::float8[], ${column(rows, 'flag')}::text[],
+      ${column(rows, 'quality')}::text[], ${column(rows, 'receivedAt')}::bigint[])
+    on conflict (device_id, factor_code) do update set
+      kind = excluded.kind, data_time = excluded.data_time, value = excluded.value,
+      flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at
+    where excluded.data_time >= latest_values.data_time`.execute(trx);
+}
+
+async function recomputeRollup(trx: Transaction<Database>, t: RollupTarget): Promise<void> {
+  const kind: MeasurementKind = t.kind;
+  await sql`
+    insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
+    select device_id, ${kind}::text, ${t.from}::bigint, factor_code, avg(value), min(coalesce(min, value)),
+           max(coalesce(max, value)), sum(cou), null, 'N', max(received_at)
+    from measurements
+    where device_id = ${t.deviceId} and factor_code = ${t.factorCode} and kind = 'day'
+      and data_time >= ${t.from} and data_time < ${t.to}
+    group by device_id, factor_code
+    on conflict (device_id, kind, data_time, factor_code) do update set
+      value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
+      received_at = excluded.received_at`.execute(trx);
+}
