@@ -1,9 +1,13 @@
 /**
- * `npm run simulate -- --stations N --interval S [--host H --port P --minute-interval S --verbose]`: runs a fleet of
- * simulated HJ 212 stations against a gateway and prints a status line every 10 s until Ctrl-C / SIGTERM.
+ * `npm run simulate -- --stations N --interval S [--host H --port P --minute-interval S --fault 1:zeros --verbose]`:
+ * runs a fleet of simulated HJ 212 stations against a gateway and prints a status line every 10 s until Ctrl-C /
+ * SIGTERM. Faults are scripted with `--fault` at start, or typed while it runs (`2 spike`, `all off`).
  */
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { startFleet } from './fleet.js';
+import { type FaultCommand, parseFaultCommand } from './fault-command.js';
+import { type Fleet, startFleet } from './fleet.js';
+import { STATION_FAULTS } from './station-model.js';
 
 const STATUS_EVERY_MS = 10_000;
 
@@ -13,8 +17,12 @@ const USAGE = `Usage: npm run simulate -- [options]
   --minute-interval S   seconds per minute-data (2051) period (default 60)
   --host H              gateway host (default 127.0.0.1)
   --port P              gateway port (default 9212)
+  --fault N:F           start station N (1-based, a range 2-4, or all) with fault F; repeatable
   --verbose             log every station event
-  --help                this text`;
+  --help                this text
+
+While it runs, type "<station> <fault>" and Enter to set a fault, "<station> off" to clear it.
+Faults: ${STATION_FAULTS.join(', ')}.`;
 
 interface CliOptions {
   stations: number;
@@ -22,6 +30,7 @@ interface CliOptions {
   minuteIntervalS: number;
   host: string;
   port: number;
+  faults: string[];
   verbose: boolean;
 }
 
@@ -36,6 +45,7 @@ function parseCli(argv: string[]): CliOptions | string {
         'minute-interval': { type: 'string' },
         host: { type: 'string' },
         port: { type: 'string' },
+        fault: { type: 'string', multiple: true },
         verbose: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -59,6 +69,7 @@ function parseCli(argv: string[]): CliOptions | string {
     minuteIntervalS,
     host: values.host ?? '127.0.0.1',
     port,
+    faults: values.fault ?? [],
     verbose: values.verbose === true,
   };
 }
@@ -74,6 +85,16 @@ function main(): void {
     process.exitCode = 2;
     return;
   }
+  const faults: FaultCommand[] = [];
+  for (const text of parsed.faults) {
+    const command = parseFaultCommand(text, parsed.stations);
+    if (typeof command === 'string') {
+      console.error(`--fault ${text}: ${command}`);
+      process.exitCode = 2;
+      return;
+    }
+    faults.push(command);
+  }
   const fleet = startFleet({
     stations: parsed.stations,
     host: parsed.host,
@@ -86,8 +107,16 @@ function main(): void {
     `Simulating ${parsed.stations} station(s) → ${parsed.host}:${parsed.port}, real-time every ${parsed.intervalS} s, ` +
       `minute data every ${parsed.minuteIntervalS} s`,
   );
-  for (const station of fleet.stations)
-    console.log(`  ${station.mn}  ${station.kind === 'water' ? 'ST=21 water' : 'ST=22 air'}`);
+  for (const [i, station] of fleet.stations.entries())
+    console.log(`  ${i + 1}  ${station.mn}  ${station.kind === 'water' ? 'ST=21 water' : 'ST=22 air'}`);
+  for (const command of faults) applyFault(fleet, command);
+  const input = createInterface({ input: process.stdin, terminal: false });
+  input.on('line', (line) => {
+    if (line.trim() === '') return;
+    const command = parseFaultCommand(line, fleet.stations.length);
+    if (typeof command === 'string') console.log(command);
+    else applyFault(fleet, command);
+  });
 
   const status = setInterval(() => {
     let sent = 0;
@@ -119,6 +148,7 @@ function main(): void {
     stopping = true;
     console.log(`${signal}: stopping…`);
     clearInterval(status);
+    input.close();
     fleet.stop().then(
       () => {
         process.exitCode = 0;
@@ -131,6 +161,12 @@ function main(): void {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+function applyFault(fleet: Fleet, command: FaultCommand): void {
+  for (const i of command.stations) fleet.stations[i]?.setFault(command.fault);
+  const who = command.stations.map((i) => i + 1).join(', ');
+  console.log(command.fault ? `station ${who}: ${command.fault}` : `station ${who}: fault cleared`);
 }
 
 main();
