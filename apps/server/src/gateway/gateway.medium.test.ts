@@ -222,6 +222,19 @@ describe('gateway over TCP', () => {
     expect(latest).toMatchObject({ value: 8.4, flag: 'C', kind: 'rtd', dataTime: Date.UTC(2026, 0, 6, 2) });
   });
 
+  it('stores the later of a duplicate pair that arrives together (one batch)', async () => {
+    const client = await station();
+    const base = { mn: WATER, cn: '2011', dataTime: '20260106110000' };
+    await client.write(
+      packet({ ...base, qn: '20260106110000001', factors: { w01014: { Rtd: '300' } } }) +
+        packet({ ...base, qn: '20260106110000002', factors: { w01014: { Rtd: '310' } } }),
+    );
+    await client.waitFor(isAnswer('9014', '20260106110000002'));
+    await client.waitFor(isAnswer('9014', '20260106110000001'));
+    const rows = (await measurements(ids[WATER] ?? 0)).filter((r) => r.factorCode === 'w01014');
+    expect(rows.map((r) => r.value)).toEqual([310]);
+  });
+
   it('flags values beside the station flag: SH2 for a zero concentration, SH1 for an impossible pH', async () => {
     const client = await station();
     const qn = '20260107000000001';

@@ -86,13 +86,14 @@ describe('IngestPipeline', () => {
     expect(received.map((e) => e.values[0]?.value)).toEqual([10, 11]);
   });
 
-  it('keeps one row per key when a batch holds a duplicate upload: the later one', async () => {
+  it('passes a duplicate upload in one batch on in arrival order, and keeps the later as the latest value', async () => {
     const { repository, pipeline } = setup();
     await Promise.all([
       pipeline.submit(upload('rtd', T0, { w01018: 10 })),
       pipeline.submit(upload('rtd', T0, { w01018: 12 })),
     ]);
-    expect(repository.batches[0]?.measurements.map((m) => m.value)).toEqual([12]);
+    expect(repository.batches[0]?.measurements.map((m) => m.value)).toEqual([10, 12]);
+    expect(repository.batches[0]?.latest.map((m) => m.value)).toEqual([12]);
     expect(repository.batches[0]?.originals).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MeasurementKind } from '../db/schema.js';
-import type { DomainEvents, EventBus, ReceivedValue } from '../events/bus.js';
+import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { IngestBatch, IngestRepository, LatestRow, MeasurementRow, RollupTarget } from './ingest.repository.js';
 import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
 
@@ -82,7 +82,8 @@ export class IngestPipeline {
   private queue: Pending[] = [];
   private flushing = false;
   private closed = false;
-  private readonly series = new Map<string, SeriesState & { time: number }>();
+  /** Series state per device, data kind and factor (nested maps: no key strings per value). */
+  private readonly series = new Map<number, Map<StationDataKind, Map<string, SeriesState & { time: number }>>>();
   private readonly drainListeners = new Set<() => void>();
   private idle: Promise<void> = Promise.resolve();
   private markIdle: () => void = () => undefined;
@@ -161,8 +162,9 @@ export class IngestPipeline {
 
   private toRows(packets: IngestPacket[]): { rows: IngestBatch; announcements: DataAnnouncement[] } {
     const originals: IngestBatch['originals'] = [];
-    const measurements = new Map<string, MeasurementRow>();
-    const latest = new Map<string, LatestRow>();
+    const measurements: MeasurementRow[] = [];
+    // Per device, per factor: the newest value of the batch.
+    const latest = new Map<number, Map<string, LatestRow>>();
     const rollups = new Map<string, RollupTarget>();
     const announcements: DataAnnouncement[] = [];
 
@@ -182,7 +184,12 @@ export class IngestPipeline {
       const { device, data } = packet;
       if (!packet.accepted || !device || !data) continue;
 
-      const values: ReceivedValue[] = [];
+      let deviceLatest = latest.get(device.id);
+      if (!deviceLatest) {
+        deviceLatest = new Map();
+        latest.set(device.id, deviceLatest);
+      }
+      const rows: MeasurementRow[] = [];
       for (const v of data.values) {
         const quality = this.assess(device.id, data.kind, v.factorCode, data.dataTime, v.value);
         const row: MeasurementRow = {
@@ -198,11 +205,11 @@ export class IngestPipeline {
           quality,
           receivedAt: packet.receivedAt,
         };
-        measurements.set(`${device.id}|${data.kind}|${data.dataTime}|${v.factorCode}`, row);
-        const latestKey = `${device.id}|${v.factorCode}`;
-        const current = latest.get(latestKey);
+        rows.push(row);
+        measurements.push(row);
+        const current = deviceLatest.get(v.factorCode);
         if (!current || current.dataTime <= data.dataTime) {
-          latest.set(latestKey, {
+          deviceLatest.set(v.factorCode, {
             deviceId: device.id,
             factorCode: v.factorCode,
             kind: data.kind,
@@ -218,29 +225,20 @@ export class IngestPipeline {
             rollups.set(`${t.deviceId}|${t.factorCode}|${t.kind}|${t.from}`, t);
           }
         }
-        values.push({
-          factorCode: v.factorCode,
-          value: v.value,
-          min: v.min,
-          max: v.max,
-          cou: v.cou,
-          flag: v.flag,
-          quality,
-        });
       }
       announcements.push({
         deviceId: device.id,
         deviceCode: device.code,
         kind: data.kind,
         dataTime: data.dataTime,
-        values,
+        values: rows,
       });
     }
     return {
       rows: {
         originals,
-        measurements: [...measurements.values()],
-        latest: [...latest.values()],
+        measurements,
+        latest: [...latest.values()].flatMap((byFactor) => [...byFactor.values()]),
         rollups: [...rollups.values()],
       },
       announcements,
@@ -261,11 +259,26 @@ export class IngestPipeline {
   ): string {
     if (value === null) return 'N';
     const params = this.quality.params(factorCode);
-    const key = `${deviceId}|${kind}|${factorCode}`;
-    const previous = this.series.get(key);
+    let byKind = this.series.get(deviceId);
+    if (!byKind) {
+      byKind = new Map();
+      this.series.set(deviceId, byKind);
+    }
+    let byFactor = byKind.get(kind);
+    if (!byFactor) {
+      byFactor = new Map();
+      byKind.set(kind, byFactor);
+    }
+    const previous = byFactor.get(factorCode);
     if (previous && time <= previous.time) return assessValue(value, params, EMPTY_SERIES).flag;
     const { flag, state } = assessValue(value, params, previous ?? EMPTY_SERIES);
-    this.series.set(key, { ...state, time });
+    if (previous) {
+      previous.last = state.last;
+      previous.sameCount = state.sameCount;
+      previous.time = time;
+    } else {
+      byFactor.set(factorCode, { last: state.last, sameCount: state.sameCount, time });
+    }
     return flag;
   }
 }

@@ -23,8 +23,8 @@ export interface IngestBatch {
 /** The storage side of the ingest pipeline: one transaction per batch. */
 export interface IngestRepository {
   /**
-   * Writes a batch atomically. Measurement keys and latest-value keys must be unique within the
-   * batch (PostgreSQL refuses to upsert one row twice in a statement); the pipeline dedupes.
+   * Writes a batch atomically. A measurement key may come more than once (a station resent an
+   * upload): the later row wins. Latest values are unique per device and factor.
    */
   writeBatch(batch: IngestBatch): Promise<void>;
 }

@@ -33,8 +33,16 @@ async function insertOriginals(trx: Transaction<Database>, rows: IngestBatch['or
       ${column(rows, 'reason')}::text[])`.execute(trx);
 }
 
-async function upsertMeasurements(trx: Transaction<Database>, rows: IngestBatch['measurements']): Promise<void> {
-  if (rows.length === 0) return;
+/** PostgreSQL refuses to upsert one row twice in a statement: the later of repeated keys is kept. */
+function lastPerKey(rows: IngestBatch['measurements']): IngestBatch['measurements'] {
+  const byKey = new Map<string, IngestBatch['measurements'][number]>();
+  for (const r of rows) byKey.set(`${r.deviceId}|${r.kind}|${r.dataTime}|${r.factorCode}`, r);
+  return byKey.size === rows.length ? rows : [...byKey.values()];
+}
+
+async function upsertMeasurements(trx: Transaction<Database>, batchRows: IngestBatch['measurements']): Promise<void> {
+  if (batchRows.length === 0) return;
+  const rows = lastPerKey(batchRows);
   await sql`
     insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
     select * from unnest(
