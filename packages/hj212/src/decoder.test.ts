@@ -100,3 +100,55 @@ describe('FrameDecoder', () => {
     expect(packets(decoder.push(enc(VECTORS.X01)))).toEqual([VECTORS.X01]);
   });
 });
+
+describe('FrameDecoder buffering', () => {
+  const STREAM = enc(PACKETS.join(''));
+
+  it('gives the same items for a stream cut into chunks of any size as for the whole stream', () => {
+    const whole = new FrameDecoder().push(STREAM);
+    for (let size = 1; size <= 97; size++) {
+      const decoder = new FrameDecoder();
+      const items: FrameDecoderItem[] = [];
+      for (let at = 0; at < STREAM.length; at += size) items.push(...decoder.push(STREAM.subarray(at, at + size)));
+      expect(items).toEqual(whole);
+      expect(decoder.buffered).toBe(0);
+    }
+  });
+
+  it('hands out packets of their own: a plain Uint8Array, not a view on the chunk the caller may reuse', () => {
+    const first = enc(`${VECTORS.V01}\r\n${VECTORS.X01}\r\n`);
+    const second = enc(`${VECTORS.V04}\r\n`);
+    const decoder = new FrameDecoder();
+    const chunkA = Buffer.concat([first, second.subarray(0, 100)]);
+    const items = decoder.push(chunkA);
+    chunkA.fill(0x23);
+    const chunkB = Buffer.from(second.subarray(100));
+    items.push(...decoder.push(chunkB));
+    chunkB.fill(0x23);
+    expect(packets(items)).toEqual([VECTORS.V01, VECTORS.X01, VECTORS.V04]);
+    for (const item of items) {
+      if (item.kind !== 'packet') throw new Error('expected only packets');
+      expect(item.raw.constructor).toBe(Uint8Array);
+      expect(item.raw.byteOffset).toBe(0);
+      expect(item.raw.buffer.byteLength).toBe(item.raw.length);
+      expect(item.result.ok).toBe(true);
+    }
+  });
+
+  it('carries a partial packet into a large chunk, out of it, and over many small ones', () => {
+    const many = PACKETS.join('').repeat(40);
+    const decoder = new FrameDecoder();
+    const bytes = enc(`${VECTORS.V01}${many}${VECTORS.V02}\n${VECTORS.V03}`);
+    const cut = bytes.length - VECTORS.V03.length + 30;
+    const items = decoder.push(bytes.subarray(0, 50));
+    expect(decoder.buffered).toBe(50);
+    items.push(...decoder.push(bytes.subarray(50, cut)));
+    expect(decoder.buffered).toBe(30);
+    for (let at = cut; at < bytes.length; at += 3) items.push(...decoder.push(bytes.subarray(at, at + 3)));
+    const expected = [VECTORS.V01, ...Array.from({ length: 40 }, () => PACKETS.map(trimmed)).flat()];
+    expect(packets(items)).toEqual([...expected, VECTORS.V02, VECTORS.V03]);
+    expect(items.every((i) => i.kind === 'packet' && i.result.ok)).toBe(true);
+    expect(decoder.buffered).toBe(0);
+    expect(packets(decoder.push(enc(VECTORS.X01)))).toEqual([VECTORS.X01]);
+  });
+});

@@ -21,6 +21,17 @@ const CR = 0x0d;
 const LF = 0x0a;
 const AMP = 0x26;
 
+const EMPTY = new Uint8Array(0);
+/** A store up to this size is kept for reuse; a larger one shrinks once it is mostly empty. */
+const SMALL_STORE = 4096;
+
+/** A plain Uint8Array of its own: `slice` on a Node Buffer would return a view sharing the caller's memory. */
+function copyOf(bytes: Uint8Array, start: number, end: number): Uint8Array {
+  const copy = new Uint8Array(end - start);
+  copy.set(bytes.subarray(start, end));
+  return copy;
+}
+
 function isHex(b: number | undefined): boolean {
   return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
 }
@@ -31,7 +42,12 @@ function isHex(b: number | undefined): boolean {
  * (with non-ASCII text) characters. Holds at most `maxBuffer` bytes.
  */
 export class FrameDecoder {
-  private buffer: Uint8Array = new Uint8Array(0);
+  /**
+   * The bytes held back are `store[0, held)`. The store is reused across pushes: allocating a typed array is costly
+   * and a packet that arrives in many small chunks would otherwise cost one or two allocations per chunk.
+   */
+  private store: Uint8Array = EMPTY;
+  private held = 0;
   private readonly maxSegmentLength: number;
   private readonly maxBuffer: number;
   private readonly parseOptions: ParseOptions;
@@ -44,18 +60,25 @@ export class FrameDecoder {
 
   /** Bytes held back waiting for the rest of a packet. */
   get buffered(): number {
-    return this.buffer.length;
+    return this.held;
   }
 
   reset(): void {
-    this.buffer = new Uint8Array(0);
+    this.store = EMPTY;
+    this.held = 0;
   }
 
   push(chunk: Uint8Array): FrameDecoderItem[] {
     if (chunk.length === 0) return [];
-    const joined = new Uint8Array(this.buffer.length + chunk.length);
-    joined.set(this.buffer);
-    joined.set(chunk, this.buffer.length);
+    // Nothing held is the common case (a chunk of whole packets): read the chunk itself rather than a joined copy.
+    // Whatever is kept or handed out is copied, so the caller may reuse its chunk.
+    const inStore = this.held > 0;
+    let joined = chunk;
+    if (inStore) {
+      this.reserve(this.held + chunk.length);
+      this.store.set(chunk, this.held);
+      joined = this.store.subarray(0, this.held + chunk.length);
+    }
     const items: FrameDecoderItem[] = [];
     let pos = 0;
     let garbage = 0;
@@ -107,15 +130,39 @@ export class FrameDecoder {
         continue;
       }
       flushGarbage();
-      const raw = joined.slice(pos, end);
+      const raw = copyOf(joined, pos, end);
       items.push({ kind: 'packet', raw, result: parsePacket(raw, this.parseOptions) });
       pos = end;
     }
     flushGarbage();
 
-    // Only a packet start that fits maxBuffer is ever kept (frameEnd checks), so the buffer stays bounded.
-    this.buffer = joined.slice(pos);
+    // Only a packet start that fits maxBuffer is ever kept (frameEnd checks), so what is held stays bounded.
+    this.keep(joined, pos, inStore);
     return items;
+  }
+
+  /** Makes room in the store for `size` bytes, keeping those held. */
+  private reserve(size: number): void {
+    if (size <= this.store.length) return;
+    const store = new Uint8Array(Math.max(size, 2 * this.store.length, SMALL_STORE));
+    store.set(this.store.subarray(0, this.held));
+    this.store = store;
+  }
+
+  /** Holds `joined[from…]` for the next push; `joined` is either the caller's chunk or the front of the store. */
+  private keep(joined: Uint8Array, from: number, inStore: boolean): void {
+    const rest = joined.length - from;
+    if (inStore) {
+      this.store.copyWithin(0, from, joined.length);
+    } else {
+      this.reserve(rest);
+      this.store.set(joined.subarray(from));
+    }
+    this.held = rest;
+    // Do not sit on a large store (after a big chunk) for the life of an idle connection.
+    if (this.store.length > SMALL_STORE && this.store.length > 4 * rest) {
+      this.store = rest === 0 ? EMPTY : copyOf(this.store, 0, Math.max(rest * 2, SMALL_STORE));
+    }
   }
 
   /** End offset (exclusive, before any CRLF) of the packet at `pos`, or whether to wait for more bytes. */

@@ -64,7 +64,13 @@ export function parsePacket(input: string | Uint8Array, options: ParseOptions = 
   for (let k = end - 4; k < end; k++) {
     if (!isHex(bytes[k])) return fail('BAD_CRC_FORMAT', 'CRC field is not 4 hex digits');
   }
-  const crcText = String.fromCharCode(...bytes.subarray(end - 4, end));
+  // Four arguments rather than a spread subarray: this runs for every packet.
+  const crcText = String.fromCharCode(
+    bytes[end - 4] ?? 0,
+    bytes[end - 3] ?? 0,
+    bytes[end - 2] ?? 0,
+    bytes[end - 1] ?? 0,
+  );
   const received = parseInt(crcText, 16);
   let crcAlgorithm: Hj212FrameInfo['crcAlgorithm'] = 'hj212';
   const expected = hj212Crc(body);
