@@ -15,5 +15,5 @@ export {
 } from './factors.js';
 export { frameSegment, MAX_SEGMENT_LENGTH, parsePacket, serialisePacket, type ParseOptions } from './packet.js';
 export { dialectOf, makeFactor, makeFlag, parseSegment, serialiseSegment, unwrapText } from './segment.js';
-export { parseHj212Time } from './time.js';
+export { formatHj212Time, parseHj212Time } from './time.js';
 export type * from './types.js';

@@ -28,3 +28,18 @@ export function parseHj212Time(text: string, utcOffsetMinutes = 480): Date | und
   }
   return new Date(utc - utcOffsetMinutes * 60_000);
 }
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** An instant as a station's clock shows it: `YYYYMMDDhhmmss`, or 17 digits with milliseconds (the QN form). */
+export function formatHj212Time(ms: number, utcOffsetMinutes = 480, withMillis = false): string {
+  const d = new Date(Math.floor(ms) + utcOffsetMinutes * 60_000);
+  const text =
+    pad(d.getUTCFullYear(), 4) +
+    pad(d.getUTCMonth() + 1) +
+    pad(d.getUTCDate()) +
+    pad(d.getUTCHours()) +
+    pad(d.getUTCMinutes()) +
+    pad(d.getUTCSeconds());
+  return withMillis ? text + pad(d.getUTCMilliseconds(), 3) : text;
+}

@@ -1,7 +1,7 @@
-import { makeFactor } from '@envmon/hj212';
+import { formatHj212Time, makeFactor } from '@envmon/hj212';
 import { describe, expect, it } from 'vitest';
 import { SplitPacketAssembler } from './split-packets.js';
-import { formatStationTime, QnGenerator } from './station-time.js';
+import { QnGenerator } from './station-time.js';
 
 describe('SplitPacketAssembler', () => {
   const key = { mn: 'MN1', cn: '2061', dataTime: '20260101080000' };
@@ -36,8 +36,8 @@ describe('SplitPacketAssembler', () => {
 describe('station time', () => {
   it('formats an instant as the station clock shows it (Beijing by default)', () => {
     const ms = Date.UTC(2026, 0, 1, 16, 5, 9, 42);
-    expect(formatStationTime(ms, 480)).toBe('20260102000509');
-    expect(formatStationTime(ms, 0, true)).toBe('20260101160509042');
+    expect(formatHj212Time(ms, 480)).toBe('20260102000509');
+    expect(formatHj212Time(ms, 0, true)).toBe('20260101160509042');
   });
 
   it('issues a unique, increasing QN even within one millisecond', () => {

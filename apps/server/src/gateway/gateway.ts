@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import {
+  formatHj212Time,
   FrameDecoder,
   type FrameDecoderItem,
   type Hj212Factor,
@@ -28,7 +29,7 @@ import type { OnlineTracker } from './online-tracker.js';
 import { ANSWER_CNS, dataAnswer, notifyAnswer } from './replies.js';
 import { SplitPacketAssembler } from './split-packets.js';
 import type { StationDirectory } from './station-directory.js';
-import { formatStationTime, QnGenerator } from './station-time.js';
+import { QnGenerator } from './station-time.js';
 
 /** Upload CNs whose values are stored, and the measurement kind each becomes (DESIGN.md 'Data'). */
 const DATA_KINDS: Readonly<Record<string, StationDataKind>> = {
@@ -318,7 +319,7 @@ export class Gateway {
   private async calibrateTime(station: StationIdentity): Promise<void> {
     const outcome = await this.commands.send(
       station.deviceCode,
-      { cn: '1012', cp: { SystemTime: formatStationTime(this.deps.clock.now(), station.utcOffsetMinutes) } },
+      { cn: '1012', cp: { SystemTime: formatHj212Time(this.deps.clock.now(), station.utcOffsetMinutes) } },
       this.commandOptions,
     );
     this.deps.log.info({ deviceCode: station.deviceCode, outcome }, 'station time set after its 1013 request');

@@ -1,15 +1,4 @@
-const MINUTE_MS = 60_000;
-
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-/** An instant as the station's clock shows it: `YYYYMMDDhhmmss`, or 17 digits with milliseconds. */
-export function formatStationTime(ms: number, utcOffsetMinutes: number, withMillis = false): string {
-  const d = new Date(ms + utcOffsetMinutes * MINUTE_MS);
-  const text =
-    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
-    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  return withMillis ? `${text}${pad(d.getUTCMilliseconds(), 3)}` : text;
-}
+import { formatHj212Time } from '@envmon/hj212';
 
 /**
  * Request numbers (QN) for packets the platform starts: the time to the millisecond, as the
@@ -25,6 +14,6 @@ export class QnGenerator {
 
   next(): string {
     this.last = Math.max(this.now(), this.last + 1);
-    return formatStationTime(this.last, this.utcOffsetMinutes, true);
+    return formatHj212Time(this.last, this.utcOffsetMinutes, true);
   }
 }

@@ -2,7 +2,14 @@
  * Pure builders for the packets a simulated station sends (HJ212.md §4–§6, §11), and the Beijing-time helpers they
  * need. Stations speak Beijing time (UTC+8); everything else in envmon is UTC epoch ms.
  */
-import { makeFactor, makeFlag, serialisePacket, type Hj212Factor, type Hj212Message } from '@envmon/hj212';
+import {
+  formatHj212Time,
+  makeFactor,
+  makeFlag,
+  serialisePacket,
+  type Hj212Factor,
+  type Hj212Message,
+} from '@envmon/hj212';
 import { factorDecimals, type FactorSample, type StationKind } from './station-model.js';
 
 export type UploadCn = '2011' | '2051' | '2061' | '2031';
@@ -22,16 +29,7 @@ const BEIJING_OFFSET_MS = 8 * HOUR;
 
 /** `YYYYMMDDhhmmss` (or with `zzz` milliseconds for 17 digits) in Beijing time. */
 export function formatBeijingTime(ms: number, digits: 14 | 17 = 14): string {
-  const d = new Date(Math.floor(ms) + BEIJING_OFFSET_MS);
-  const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-  const text =
-    pad(d.getUTCFullYear(), 4) +
-    pad(d.getUTCMonth() + 1) +
-    pad(d.getUTCDate()) +
-    pad(d.getUTCHours()) +
-    pad(d.getUTCMinutes()) +
-    pad(d.getUTCSeconds());
-  return digits === 17 ? text + pad(d.getUTCMilliseconds(), 3) : text;
+  return formatHj212Time(ms, BEIJING_OFFSET_MS / 60_000, digits === 17);
 }
 
 /** Length of one period of a CN's data (2011: none — a real-time value is an instant, returned as 0). */
