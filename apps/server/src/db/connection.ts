@@ -18,6 +18,12 @@ export interface DatabaseHandle {
 const INT8_OID = 20;
 
 /**
+ * Every SQLite connection's settings. WAL lets readers run while a batch is written; SQLite leaves
+ * foreign keys off unless asked; a connection waits up to 5 s for another's write to finish.
+ */
+export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', 'busy_timeout = 5000'] as const;
+
+/**
  * pg returns int8 (bigint, count(*)) as strings to avoid precision loss; our int8 values are
  * epoch milliseconds and counts, far below 2^53, so they are parsed as numbers — for our pool
  * only, not pg's global parsers.
@@ -46,10 +52,7 @@ export function openDatabase(target: DatabaseTarget, onIdleError?: (err: Error) 
   }
   if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
   const sqlite = new SqliteDatabase(target.file);
-  // WAL lets readers run while a batch is written; SQLite leaves foreign keys off unless asked.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  for (const pragma of SQLITE_PRAGMAS) sqlite.pragma(pragma);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
     dialect: 'sqlite',

@@ -73,6 +73,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
       await gateway.close();
       // Whatever arrived before the close is still written.
       await pipeline.close();
+      await repository.close();
     },
   };
 }

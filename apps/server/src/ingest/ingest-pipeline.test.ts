@@ -17,6 +17,10 @@ class FakeRepository implements IngestRepository {
     this.batches.push(batch);
     return Promise.resolve();
   }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 const DEVICE = { id: 7, code: 'PIPE0001', utcOffsetMinutes: 480 };

@@ -27,4 +27,6 @@ export interface IngestRepository {
    * upload): the later row wins. Latest values are unique per device and factor.
    */
   writeBatch(batch: IngestBatch): Promise<void>;
+  /** Releases what the repository holds of its own; called after the last batch. */
+  close(): Promise<void>;
 }

@@ -18,6 +18,9 @@ export class PostgresIngestRepository implements IngestRepository {
       for (const target of batch.rollups) await recomputeRollup(trx, target);
     });
   }
+
+  /** The connections are the server's pool; nothing of its own to release. */
+  async close(): Promise<void> {}
 }
 
 const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => rows.map((r) => r[key]);
