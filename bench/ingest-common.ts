@@ -89,6 +89,7 @@ export interface ServerStats {
   batches: number;
   packets: number;
   writeMs: number;
+  maxWriteMs: number;
   maxBatch: number;
   wallMs: number;
   cpuUserMs: number;

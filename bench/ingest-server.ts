@@ -27,7 +27,7 @@ const setup = JSON.parse(process.env.ENVMON_BENCH_SETUP ?? 'null') as ServerSetu
 if (!setup || !process.send) throw new Error('bench/ingest-server.js is started by bench/ingest.js');
 
 // Time spent writing batches, measured around the repository (the server code itself is untouched).
-const writes = { batches: 0, packets: 0, writeMs: 0, maxBatch: 0 };
+const writes = { batches: 0, packets: 0, writeMs: 0, maxWriteMs: 0, maxBatch: 0 };
 for (const repository of [PostgresIngestRepository, SqliteIngestRepository]) {
   const writeBatch = Object.getOwnPropertyDescriptor(repository.prototype, 'writeBatch')?.value as (
     this: IngestRepository,
@@ -40,7 +40,9 @@ for (const repository of [PostgresIngestRepository, SqliteIngestRepository]) {
     } finally {
       writes.batches += 1;
       writes.packets += batch.originals.length;
-      writes.writeMs += performance.now() - t0;
+      const ms = performance.now() - t0;
+      writes.writeMs += ms;
+      writes.maxWriteMs = Math.max(writes.maxWriteMs, ms);
       writes.maxBatch = Math.max(writes.maxBatch, batch.originals.length);
     }
   };
@@ -103,6 +105,8 @@ async function main(s: ServerSetup): Promise<void> {
   process.on('message', (message: ToServer) => {
     switch (message.type) {
       case 'window-start':
+        writes.maxWriteMs = 0;
+        writes.maxBatch = 0;
         writesAtStart = { ...writes };
         measuring = {
           t0: performance.now(),
@@ -118,6 +122,7 @@ async function main(s: ServerSetup): Promise<void> {
           batches: writes.batches - writesAtStart.batches,
           packets: writes.packets - writesAtStart.packets,
           writeMs: writes.writeMs - writesAtStart.writeMs,
+          maxWriteMs: writes.maxWriteMs,
           maxBatch: writes.maxBatch,
           wallMs: performance.now() - measuring.t0,
           cpuUserMs: cpu.user / 1000,

@@ -519,7 +519,7 @@ async function main(): Promise<void> {
     row(
       'server time in writeBatch',
       `${fmt((100 * s.writeMs) / s.wallMs)} %`,
-      `${fmt(s.writeMs / Math.max(1, s.batches), 1)} ms per batch`,
+      `${fmt(s.writeMs / Math.max(1, s.batches), 1)} / ${fmt(s.maxWriteMs, 1)} ms per batch (mean / max)`,
     );
     row(
       'batches, mean / max packets',

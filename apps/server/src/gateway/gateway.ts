@@ -360,9 +360,19 @@ export class Gateway {
     return committed;
   }
 
+  /**
+   * Answers written in one turn of the event loop (a committed batch acknowledges several uploads
+   * of a station at once) leave in one system call: the socket is corked at the first and uncorked
+   * once the turn's callbacks have run.
+   */
   private write(session: Session, packet: string): boolean {
-    if (session.socket.destroyed || !session.socket.writable) return false;
-    session.socket.write(packet);
+    const { socket } = session;
+    if (socket.destroyed || !socket.writable) return false;
+    if (socket.writableCorked === 0) {
+      socket.cork();
+      process.nextTick(() => socket.uncork());
+    }
+    socket.write(packet);
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../events/bus.js';
+import type { DeviceStatusTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { DeviceStatusRepository } from '../modules/device/device-status.repository.js';
 
@@ -26,8 +27,13 @@ interface State {
 export class OnlineTracker {
   private readonly online = new Map<number, State>();
   private sweeper: NodeJS.Timeout | undefined;
-  /** State writes in order, so an offline never lands before the online it follows. */
-  private writes: Promise<void> = Promise.resolve();
+  /**
+   * State changes not yet stored, the newest per station. One write at a time takes all of them,
+   * so a thousand stations connecting at once cost a few statements, and an offline never lands
+   * before the online it follows.
+   */
+  private readonly unsaved = new Map<number, DeviceStatusTable>();
+  private writes: Promise<void> | null = null;
 
   constructor(
     private readonly statuses: DeviceStatusRepository,
@@ -46,7 +52,7 @@ export class OnlineTracker {
   /** Stops sweeping and waits for the state writes under way. */
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
-    await this.writes;
+    while (this.writes) await this.writes;
   }
 
   isOnline(deviceId: number): boolean {
@@ -94,8 +100,22 @@ export class OnlineTracker {
   }
 
   private save(deviceId: number, online: boolean, changedAt: number, lastPacketAt: number, remote: string): void {
-    this.writes = this.writes
-      .then(() => this.statuses.save({ deviceId, online: online ? 1 : 0, changedAt, lastPacketAt, remote }))
-      .catch((err: unknown) => this.log.error({ err, deviceId }, 'could not store the station online state'));
+    this.unsaved.set(deviceId, { deviceId, online: online ? 1 : 0, changedAt, lastPacketAt, remote });
+    this.writes ??= this.writeUnsaved();
+  }
+
+  private async writeUnsaved(): Promise<void> {
+    // Changes made while a write runs wait for the next round.
+    await Promise.resolve();
+    while (this.unsaved.size > 0) {
+      const statuses = [...this.unsaved.values()];
+      this.unsaved.clear();
+      try {
+        await this.statuses.saveAll(statuses);
+      } catch (err) {
+        this.log.error({ err, devices: statuses.map((s) => s.deviceId) }, 'could not store the station online state');
+      }
+    }
+    this.writes = null;
   }
 }

@@ -6,6 +6,7 @@ import type { IngestBatch, IngestRepository } from './ingest.repository.js';
 import { defaultQualityParams } from './quality-defaults.js';
 
 class FakeRepository implements IngestRepository {
+  readonly writesInFlight = 1;
   readonly batches: IngestBatch[] = [];
   failNext = false;
 
@@ -16,6 +17,29 @@ class FakeRepository implements IngestRepository {
     }
     this.batches.push(batch);
     return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** Holds every batch until the test releases it, taking up to `writesInFlight` at once. */
+class HeldRepository implements IngestRepository {
+  readonly started: number[] = [];
+  private readonly releases: (() => void)[] = [];
+
+  constructor(readonly writesInFlight: number) {}
+
+  writeBatch(batch: IngestBatch): Promise<void> {
+    this.started.push(batch.originals.length);
+    return new Promise((resolve) => this.releases.push(resolve));
+  }
+
+  /** Lets the oldest held batch commit, and the pipeline react to it. */
+  async releaseOldest(): Promise<void> {
+    this.releases.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   close(): Promise<void> {
@@ -51,8 +75,10 @@ function upload(kind: 'rtd' | 'day', dataTime: number, values: Record<string, nu
   };
 }
 
-function setup(options = { maxBatch: 100, highWater: 3, lowWater: 1 }) {
-  const repository = new FakeRepository();
+function setup<R extends IngestRepository = FakeRepository>(
+  options = { maxBatch: 100, overlapAt: 10, highWater: 3, lowWater: 1 },
+  repository: R = new FakeRepository() as unknown as R,
+) {
   const bus = new InProcessEventBus(() => undefined);
   const received: DomainEvents['data.received'][] = [];
   bus.subscribe('data.received', (e) => received.push(e));
@@ -152,6 +178,37 @@ describe('IngestPipeline', () => {
     expect(pipeline.saturated).toBe(false);
     expect(drained).toBe(1);
   });
+
+  // Batches started after: 1 packet; 5 more; 3 more; the first batch commits; the second commits.
+  it.each([
+    [1, [[1], [1], [1], [1, 8], [1, 8]]],
+    [2, [[1], [1, 5], [1, 5], [1, 5], [1, 5, 3]]],
+  ])(
+    'with a repository taking %i batch(es) at once, hands over the next once enough packets wait',
+    async (writesInFlight, expected) => {
+      const options = { maxBatch: 100, overlapAt: 5, highWater: 100, lowWater: 10 };
+      const { repository, pipeline, received } = setup(options, new HeldRepository(writesInFlight));
+      const tick = () => new Promise((resolve) => setImmediate(resolve));
+      const submitted: Promise<void>[] = [];
+      const submit = async (from: number, to: number) => {
+        for (let i = from; i < to; i++) submitted.push(pipeline.submit(upload('rtd', T0 + i * 60_000, { w01018: i })));
+        await tick();
+      };
+      await submit(0, 1);
+      expect(repository.started).toEqual(expected[0]);
+      await submit(1, 6);
+      expect(repository.started).toEqual(expected[1]);
+      await submit(6, 9);
+      expect(repository.started).toEqual(expected[2]);
+      await repository.releaseOldest();
+      expect(repository.started).toEqual(expected[3]);
+      await repository.releaseOldest();
+      expect(repository.started).toEqual(expected[4]);
+      await repository.releaseOldest();
+      await Promise.all(submitted);
+      expect(received.map((e) => e.values[0]?.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    },
+  );
 
   it('writes what is queued on close, then refuses more', async () => {
     const { repository, pipeline } = setup();

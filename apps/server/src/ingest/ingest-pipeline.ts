@@ -42,13 +42,23 @@ export interface QualityParamsSource {
 export interface IngestOptions {
   /** Most packets written in one transaction. */
   maxBatch: number;
+  /**
+   * Packets queued at which the next batch is handed to a repository that takes several at once
+   * (`IngestRepository.writesInFlight`) while the previous one is still being written.
+   */
+  overlapAt: number;
   /** Backlog at which the gateway is told to stop reading from stations… */
   highWater: number;
   /** …and the backlog at which it may read again. */
   lowWater: number;
 }
 
-export const DEFAULT_INGEST_OPTIONS: IngestOptions = { maxBatch: 2000, highWater: 20_000, lowWater: 5_000 };
+export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
+  maxBatch: 2000,
+  overlapAt: 250,
+  highWater: 20_000,
+  lowWater: 5_000,
+};
 
 interface Pending {
   packet: IngestPacket;
@@ -80,13 +90,14 @@ function rollupTargets(deviceId: number, factorCode: string, dayStart: number, o
  */
 export class IngestPipeline {
   private queue: Pending[] = [];
-  private flushing = false;
+  /** Batches handed to the repository and not yet settled. */
+  private writing = 0;
+  private pumpScheduled = false;
   private closed = false;
   /** Series state per device, data kind and factor (nested maps: no key strings per value). */
   private readonly series = new Map<number, Map<StationDataKind, Map<string, SeriesState & { time: number }>>>();
   private readonly drainListeners = new Set<() => void>();
-  private idle: Promise<void> = Promise.resolve();
-  private markIdle: () => void = () => undefined;
+  private readonly idleListeners = new Set<() => void>();
 
   constructor(
     private readonly repository: IngestRepository,
@@ -115,35 +126,56 @@ export class IngestPipeline {
     if (this.closed) return Promise.reject(new Error('ingest pipeline closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ packet, resolve, reject });
-      this.schedule();
+      // Packets that arrive in the same turn of the event loop go into one batch.
+      if (!this.pumpScheduled) {
+        this.pumpScheduled = true;
+        setImmediate(() => {
+          this.pumpScheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
   /** Writes what is queued, then refuses new packets. */
   async close(): Promise<void> {
     this.closed = true;
-    while (this.queue.length > 0 || this.flushing) await this.idle;
+    if (this.queue.length === 0 && this.writing === 0) return;
+    await new Promise<void>((resolve) => this.idleListeners.add(resolve));
   }
 
-  private schedule(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    this.idle = new Promise((resolve) => (this.markIdle = resolve));
-    setImmediate(() => void this.flushLoop());
-  }
-
-  private async flushLoop(): Promise<void> {
-    while (this.queue.length > 0) {
+  /**
+   * Starts the batches the repository can take now: the first whenever packets wait; while one
+   * is written, the next once `overlapAt` packets have gathered, if the repository takes more.
+   */
+  private pump(): void {
+    while (this.queue.length > 0 && this.mayStartWrite()) {
       const batch = this.queue.splice(0, this.options.maxBatch);
-      await this.flush(batch);
-      if (this.queue.length <= this.options.lowWater && this.drainListeners.size > 0) {
-        const listeners = [...this.drainListeners];
-        this.drainListeners.clear();
-        for (const listener of listeners) listener();
-      }
+      this.writing += 1;
+      void this.flush(batch).finally(() => {
+        this.writing -= 1;
+        this.written();
+      });
     }
-    this.flushing = false;
-    this.markIdle();
+  }
+
+  private mayStartWrite(): boolean {
+    if (this.writing === 0) return true;
+    return this.writing < this.repository.writesInFlight && this.queue.length >= this.options.overlapAt;
+  }
+
+  private written(): void {
+    if (this.queue.length <= this.options.lowWater && this.drainListeners.size > 0) {
+      const listeners = [...this.drainListeners];
+      this.drainListeners.clear();
+      for (const listener of listeners) listener();
+    }
+    this.pump();
+    if (this.queue.length === 0 && this.writing === 0) {
+      const listeners = [...this.idleListeners];
+      this.idleListeners.clear();
+      for (const listener of listeners) listener();
+    }
   }
 
   private async flush(batch: Pending[]): Promise<void> {

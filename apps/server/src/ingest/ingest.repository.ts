@@ -23,6 +23,12 @@ export interface IngestBatch {
 /** The storage side of the ingest pipeline: one transaction per batch. */
 export interface IngestRepository {
   /**
+   * Batches it may be given before the first has settled. More than one only for a repository
+   * that commits them one after another in the order given (the SQLite writer thread): batches
+   * written side by side on separate connections could commit out of order or deadlock.
+   */
+  readonly writesInFlight: number;
+  /**
    * Writes a batch atomically. A measurement key may come more than once (a station resent an
    * upload): the later row wins. Latest values are unique per device and factor.
    */

@@ -8,6 +8,8 @@ import type { IngestBatch, IngestRepository, RollupTarget } from './ingest.repos
  * statements with eleven parameters each, instead of multi-row VALUES with thousands of them.
  */
 export class PostgresIngestRepository implements IngestRepository {
+  readonly writesInFlight = 1;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async writeBatch(batch: IngestBatch): Promise<void> {

@@ -14,6 +14,8 @@ import { SqliteWriterThread } from './sqlite-writer-thread.js';
  * Kysely, never inside a transaction Kysely has open.
  */
 export class SqliteIngestRepository implements IngestRepository {
+  /** The thread takes the next batch while one commits, so it never waits for the event loop. */
+  readonly writesInFlight: number;
   private readonly thread: SqliteWriterThread | null;
   private readonly writeHere: ((batch: PackedBatch) => void) | null;
 
@@ -23,6 +25,7 @@ export class SqliteIngestRepository implements IngestRepository {
   ) {
     this.thread = sqlite.memory ? null : new SqliteWriterThread(sqlite.name);
     this.writeHere = sqlite.memory ? createBatchWriter(sqlite, SQLITE_INGEST_SQL) : null;
+    this.writesInFlight = this.thread ? 2 : 1;
   }
 
   async writeBatch(batch: IngestBatch): Promise<void> {

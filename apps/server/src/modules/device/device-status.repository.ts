@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeviceStatusTable } from '../../db/schema.js';
 
+/** Rows per statement: five parameters each, well inside both databases' parameter limits. */
+const SAVE_CHUNK = 1000;
+
 export class DeviceStatusRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async save(status: DeviceStatusTable): Promise<void> {
+  /** Stores the states, one per device, in one statement per 1,000. */
+  async saveAll(statuses: DeviceStatusTable[]): Promise<void> {
+    for (let i = 0; i < statuses.length; i += SAVE_CHUNK) await this.saveChunk(statuses.slice(i, i + SAVE_CHUNK));
+  }
+
+  private async saveChunk(statuses: DeviceStatusTable[]): Promise<void> {
     await this.db
       .insertInto('deviceStatus')
-      .values(status)
+      .values(statuses)
       .onConflict((oc) =>
         oc.column('deviceId').doUpdateSet((eb) => ({
           online: eb.ref('excluded.online'),
