@@ -13,6 +13,7 @@ export * from './schemas/dictionary.js';
 export * from './schemas/log.js';
 export * from './schemas/config.js';
 export * from './schemas/deploy.js';
+export * from './schemas/device.js';
 export * from './menu.js';
 export * from './utils/validate-url.js';
 export * from './utils/format.js';

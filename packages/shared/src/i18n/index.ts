@@ -1,11 +1,13 @@
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
+import enDevice from './en-US/device.json' with { type: 'json' };
 import enDocs from './en-US/docs.json' with { type: 'json' };
 import enLayout from './en-US/layout.json' with { type: 'json' };
 import enSystem from './en-US/system.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
+import zhDevice from './zh-CN/device.json' with { type: 'json' };
 import zhDocs from './zh-CN/docs.json' with { type: 'json' };
 import zhLayout from './zh-CN/layout.json' with { type: 'json' };
 import zhSystem from './zh-CN/system.json' with { type: 'json' };
@@ -26,6 +28,7 @@ export const I18N_RESOURCES = {
     validation: zhValidation,
     system: zhSystem,
     docs: zhDocs,
+    device: zhDevice,
   },
   'en-US': {
     common: enCommon,
@@ -34,6 +37,7 @@ export const I18N_RESOURCES = {
     validation: enValidation,
     system: enSystem,
     docs: enDocs,
+    device: enDevice,
   },
 } as const;
 
