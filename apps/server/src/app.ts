@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@envmon/shared';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -16,7 +18,23 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { clientConfig } from './modules/client-config/client-config.service.js';
 import { clientErrorRoutes } from './modules/client-error/client-error.routes.js';
 import { deployRoutes } from './modules/deploy/deploy.routes.js';
+import { DeviceTransferRepository } from './modules/device/device-transfer.repository.js';
+import { deviceTransferRoutes } from './modules/device/device-transfer.routes.js';
+import { DeviceTransferService } from './modules/device/device-transfer.service.js';
+import { deviceDetailRoutes } from './modules/device/device-detail.routes.js';
+import { DeviceDetailRepository } from './modules/device/device-detail.repository.js';
+import { DeviceDetailService } from './modules/device/device-detail.service.js';
+import { DeviceSyncService, SYNC_COMMAND_OPTIONS } from './modules/device/device-detail.sync.js';
+import { DeviceStatusRepository } from './modules/device/device-status.repository.js';
+import { DeviceRepository } from './modules/device/device.repository.js';
+import { deviceRoutes } from './modules/device/device.routes.js';
+import { DeviceService } from './modules/device/device.service.js';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
+import { DeviceFactorRepository } from './modules/factor/device-factor.repository.js';
+import { DeviceFactorService } from './modules/factor/device-factor.service.js';
+import { factorRoutes } from './modules/factor/factor.routes.js';
+import { FactorRepository } from './modules/factor/factor.repository.js';
+import { FactorService } from './modules/factor/factor.service.js';
 import { logRoutes } from './modules/log/log.routes.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
@@ -26,6 +44,9 @@ import { resourceRoutes } from './modules/resource/resource.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
+import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
+import { VirtualDeviceService } from './modules/virtual-device/virtual-device.service.js';
 import { installAuth } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/error-handler.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
@@ -109,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     installAuth(app, services);
     installQueryCleanup(app);
     installOperationLog(app, services.logs);
+    // Uploads (batch imports): one file per request, refused past the size limit with '文件过大！'.
+    await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });
 
     loginRoutes(app, services.login, services.sessions);
     oauthRoutes(app, services.oauth);
@@ -121,7 +144,36 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logRoutes(app, services.logs);
     serverLogRoutes(app, services.serverLogs);
     clientErrorRoutes(app, services.clientErrors);
-    deployRoutes(app, services.deployClassify);
+    deployRoutes(app, services.deployClassify, services.deviceDeploy);
+    // Factor settings take effect in the running ingest pipeline at once (app.stations is null without the gateway).
+    const reloadQuality = async () => {
+      await app.stations?.quality.reload();
+    };
+    const factors = new FactorService(new FactorRepository(db), reloadQuality);
+    factorRoutes(app, factors, new DeviceFactorService(new DeviceFactorRepository(db), factors, reloadQuality));
+    virtualDeviceRoutes(app, new VirtualDeviceService(new VirtualDeviceRepository(db), factors, clock));
+    deviceTransferRoutes(
+      app,
+      // Imported codes may have been sent before, while unknown: the gateway's directory forgets that.
+      new DeviceTransferService(new DeviceTransferRepository(db), clock, (codes) => {
+        for (const code of codes) app.stations?.directory.forget(code);
+      }),
+      services.roles,
+    );
+    // Devices reach the gateway through app.stations, which is null when this process does not run it.
+    const devices = new DeviceService(new DeviceRepository(db), clock, () => app.stations?.directory ?? null);
+    deviceRoutes(app, devices);
+    deviceDetailRoutes(
+      app,
+      new DeviceDetailService(new DeviceDetailRepository(db), new DeviceStatusRepository(db), devices, clock),
+      new DeviceSyncService(
+        devices,
+        () => app.stations?.gateway ?? null,
+        clock,
+        // Tests that shorten the gateway's command waits shorten sync's too.
+        (typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined) ?? SYNC_COMMAND_OPTIONS,
+      ),
+    );
     await registerOpenApiRoutes(app);
     if (!(await registerWebConsole(app, config.webDist))) {
       app.log.warn({ webDist: config.webDist }, 'no built console found; serving the API only');

@@ -6,8 +6,8 @@ import type { Clock } from './lib/clock.js';
 import type { PasswordHasher } from './lib/password.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { ClientErrorService } from './modules/client-error/client-error.service.js';
-import { DeployClassifyRepository } from './modules/deploy/deploy.repository.js';
-import { DeployClassifyService } from './modules/deploy/deploy.service.js';
+import { DeployClassifyRepository, DeviceDeployRepository } from './modules/deploy/deploy.repository.js';
+import { DeployClassifyService, DeviceDeployService } from './modules/deploy/deploy.service.js';
 import { DictionaryRepository } from './modules/dictionary/dictionary.repository.js';
 import { DictionaryService } from './modules/dictionary/dictionary.service.js';
 import { LogRepository } from './modules/log/log.repository.js';
@@ -46,6 +46,7 @@ export function createServices({ db, config, clock, hasher, log, oauthClient }: 
   const roles = new RoleService(new RoleRepository(db), resources, clock);
   const users = new UserService(new UserRepository(db), roles, hasher, clock);
   const sessions = new SessionService(new SessionRepository(db), clock, config.tokenTtlMs);
+  const deployClassify = new DeployClassifyService(new DeployClassifyRepository(db), clock);
   const oauthProvider = config.oauth
     ? { settings: config.oauth, client: oauthClient ?? new HttpOAuthClient(config.oauth) }
     : null;
@@ -61,7 +62,8 @@ export function createServices({ db, config, clock, hasher, log, oauthClient }: 
     logs: new LogService(new LogRepository(db), clock),
     serverLogs: new ServerLogService(config.logDir),
     clientErrors: new ClientErrorService(log, new RateLimiter(clock, CLIENT_ERRORS_PER_MINUTE, 60_000)),
-    deployClassify: new DeployClassifyService(new DeployClassifyRepository(db)),
+    deployClassify,
+    deviceDeploy: new DeviceDeployService(new DeviceDeployRepository(db), deployClassify),
   };
 }
 

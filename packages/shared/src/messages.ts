@@ -24,6 +24,10 @@ export const MESSAGES = {
   deviceUpdateTaken: '更新失败，更新的设备已存在！',
   deviceUpdateBound: '操作失败，该设备已绑定非内置用户或监测因子！',
   deviceDeleteBound: '删除失败,该设备已绑定非内置用户或监测因子!',
+  // Sync: the station is not connected to the gateway, so its settings cannot be pushed.
+  deviceNotConnected: '同步失败，设备未连接！',
+  // Sync: this server process does not run the gateway service (--services without gateway).
+  gatewayNotRunning: '同步失败，设备网关未运行！',
   invalidInput: '参数错误！',
   oldPasswordWrong: '原密码错误！',
   builtInProtected: '内置数据不能删除！',
@@ -33,6 +37,15 @@ export const MESSAGES = {
   oauthNotConfigured: '未配置第三方登录！',
   fileTooLarge: '文件过大！',
   internalError: '系统错误！',
+  // Device panel: groupings, virtual devices, monitor factors (issue 4).
+  deployNameTaken: '分组名称已存在！',
+  deployTypeLocked: '分组下已有设备，不能修改分组类型！',
+  deviceAlreadyGrouped: '该设备已在同类分组中！',
+  virtualCodeTaken: '虚拟设备编码已存在！',
+  factorCodeTaken: '监测因子编码已存在！',
+  factorUnknown: '监测因子不存在！',
+  virtualImportInvalid: '导入失败，文件中有错误的数据，未导入任何数据！',
+  virtualImportUnreadable: '导入失败，无法读取文件，请使用虚拟设备导入模板！',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -219,6 +219,45 @@ export interface DeviceStatusTable {
   remote: string | null;
 }
 
+/** A device's place in a grouping of one type (SPEC 'device grouping record'); one group per type and device. */
+export interface DeviceDeployTable {
+  id: Generated<number>;
+  deviceId: number;
+  deployId: number;
+  /** The group's deployType, kept here so that (device, type) can be unique. */
+  deployType: number;
+}
+
+/** A virtual device: a named subset of a station's factors under a code of its own. */
+export interface VirtualDevicesTable {
+  id: Generated<number>;
+  deviceId: number;
+  virtualName: string;
+  virtualCode: string;
+  /** Factor codes, comma separated, in the operator's order. */
+  factorCodes: string;
+  remark: string | null;
+  createTime: number;
+}
+
+/** A device's monitor factor with its per-device settings; null quality parameters mean "the factor's". */
+export interface DeviceFactorsTable {
+  id: Generated<number>;
+  deviceId: number;
+  factorCode: string;
+  unit: string | null;
+  standardLimit: number | null;
+  displayOrder: number;
+  rangeMin: number | null;
+  rangeMax: number | null;
+  zeroIsSuspect: number | null;
+  constantCount: number | null;
+  riseRatio: number | null;
+  dropRatio: number | null;
+  outlierMin: number | null;
+  outlierMax: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -237,4 +276,7 @@ export interface Database {
   measurements: MeasurementsTable;
   latestValues: LatestValuesTable;
   deviceStatus: DeviceStatusTable;
+  deviceDeploy: DeviceDeployTable;
+  virtualDevices: VirtualDevicesTable;
+  deviceFactors: DeviceFactorsTable;
 }

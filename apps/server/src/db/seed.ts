@@ -294,5 +294,29 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds:
       updateTime: now,
     };
   });
-  await db.insertInto('devices').values(stations).execute();
+  const deviceIds = await db
+    .insertInto('devices')
+    .values(stations)
+    .returning(['id', 'deviceCode', 'projectId'])
+    .execute();
+  // Each demo station's project as a grouping record, and the factors its simulated station sends.
+  const grouped = deviceIds.flatMap((d) =>
+    d.projectId === null ? [] : [{ deviceId: d.id, deployId: d.projectId, deployType: DEPLOY_TYPE.project }],
+  );
+  if (grouped.length > 0) await db.insertInto('deviceDeploy').values(grouped).execute();
+  const known = new Set((await db.selectFrom('factors').select('factorCode').execute()).map((f) => f.factorCode));
+  const idOf = new Map(deviceIds.map((d) => [d.deviceCode, d.id]));
+  const deviceFactors = simulatedStationSpecs(DEMO_STATION_COUNT).flatMap((spec) => {
+    const deviceId = idOf.get(spec.mn);
+    if (deviceId === undefined) return [];
+    return spec.factors
+      .filter((code) => known.has(code))
+      .map((factorCode, order) => ({ deviceId, factorCode, displayOrder: order + 1 }));
+  });
+  for (let i = 0; i < deviceFactors.length; i += 50) {
+    await db
+      .insertInto('deviceFactors')
+      .values(deviceFactors.slice(i, i + 50))
+      .execute();
+  }
 }

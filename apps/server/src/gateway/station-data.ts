@@ -28,6 +28,8 @@ export interface StationDataOptions {
 export interface StationData {
   gateway: Gateway;
   pipeline: IngestPipeline;
+  /** The quality parameters the pipeline uses; reload() after factor settings change. */
+  quality: FactorQualityCatalogue;
   directory: StationDirectory;
   tracker: OnlineTracker;
   /** The gateway's TCP port (the real one when the settings asked for port 0). */
@@ -38,7 +40,7 @@ export interface StationData {
 export async function startStationData(o: StationDataOptions): Promise<StationData> {
   const { db, sqlite } = o.database;
   const catalogue = new FactorQualityCatalogue(db);
-  await catalogue.load();
+  await catalogue.reload();
   const repository = sqlite ? new SqliteIngestRepository(db, sqlite) : new PostgresIngestRepository(db);
   const pipeline = new IngestPipeline(repository, catalogue, o.bus, o.log, {
     ...DEFAULT_INGEST_OPTIONS,
@@ -66,6 +68,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
   return {
     gateway,
     pipeline,
+    quality: catalogue,
     directory,
     tracker,
     port,

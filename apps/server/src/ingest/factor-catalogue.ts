@@ -4,16 +4,22 @@ import type { QualityParamsSource } from './ingest-pipeline.js';
 import type { QualityParams } from './quality.js';
 import { defaultQualityParams } from './quality-defaults.js';
 
-/** Quality parameters per factor as configured in the factor catalogue; codes not in it get the defaults. */
+type Overrides = { [K in keyof QualityParams]: QualityParams[K] | null };
+
+/**
+ * Quality parameters per factor as configured in the factor catalogue, with each device's own
+ * settings (device_factors; null = the factor's) laid over them; codes not in it get the defaults.
+ */
 export class FactorQualityCatalogue implements QualityParamsSource {
   private byCode = new Map<string, QualityParams>();
+  private byDevice = new Map<number, Map<string, QualityParams>>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Reads the catalogue; call again after the factor settings change. */
-  async load(): Promise<void> {
+  /** Reads the catalogue; called at start and again after factor or device-factor settings change. */
+  async reload(): Promise<void> {
     const rows = await this.db.selectFrom('factors').selectAll().execute();
-    this.byCode = new Map(
+    const byCode = new Map(
       rows.map((r) => [
         r.factorCode,
         {
@@ -28,9 +34,40 @@ export class FactorQualityCatalogue implements QualityParamsSource {
         },
       ]),
     );
+    const overrides = await this.db.selectFrom('deviceFactors').selectAll().execute();
+    const byDevice = new Map<number, Map<string, QualityParams>>();
+    for (const o of overrides) {
+      const own: Overrides = {
+        rangeMin: o.rangeMin,
+        rangeMax: o.rangeMax,
+        zeroIsSuspect: o.zeroIsSuspect === null ? null : o.zeroIsSuspect === 1,
+        constantCount: o.constantCount,
+        riseRatio: o.riseRatio,
+        dropRatio: o.dropRatio,
+        outlierMin: o.outlierMin,
+        outlierMax: o.outlierMax,
+      };
+      if (Object.values(own).every((v) => v === null)) continue;
+      const base = byCode.get(o.factorCode) ?? defaultQualityParams(o.factorCode);
+      const merged = { ...base };
+      for (const key of Object.keys(own) as (keyof QualityParams)[]) {
+        if (own[key] !== null) Object.assign(merged, { [key]: own[key] });
+      }
+      let perDevice = byDevice.get(o.deviceId);
+      if (!perDevice) {
+        perDevice = new Map();
+        byDevice.set(o.deviceId, perDevice);
+      }
+      perDevice.set(o.factorCode, merged);
+    }
+    // Swapped together: the pipeline never sees one table's new state with the other's old one.
+    this.byCode = byCode;
+    this.byDevice = byDevice;
   }
 
-  params(factorCode: string): QualityParams {
-    return this.byCode.get(factorCode) ?? defaultQualityParams(factorCode);
+  params(deviceId: number, factorCode: string): QualityParams {
+    return (
+      this.byDevice.get(deviceId)?.get(factorCode) ?? this.byCode.get(factorCode) ?? defaultQualityParams(factorCode)
+    );
   }
 }

@@ -84,7 +84,7 @@ function setup<R extends IngestRepository = FakeRepository>(
   bus.subscribe('data.received', (e) => received.push(e));
   const pipeline = new IngestPipeline(
     repository,
-    { params: defaultQualityParams },
+    { params: (_deviceId, code) => defaultQualityParams(code) },
     bus,
     pino({ level: 'silent' }),
     options,

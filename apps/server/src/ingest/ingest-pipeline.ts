@@ -36,7 +36,8 @@ export interface IngestPacket {
 }
 
 export interface QualityParamsSource {
-  params(factorCode: string): QualityParams;
+  /** The factor's parameters with the device's own settings applied. */
+  params(deviceId: number, factorCode: string): QualityParams;
 }
 
 export interface IngestOptions {
@@ -290,7 +291,7 @@ export class IngestPipeline {
     value: number | null,
   ): string {
     if (value === null) return 'N';
-    const params = this.quality.params(factorCode);
+    const params = this.quality.params(deviceId, factorCode);
     let byKind = this.series.get(deviceId);
     if (!byKind) {
       byKind = new Map();

@@ -15,8 +15,10 @@ export function ok<T>(data: T, desc = ''): SuccessEnvelope<T> {
   return { status: SUCCESS_STATUS, code: SUCCESS_CODE, desc, data };
 }
 
-export function failure(desc: string): FailureEnvelope {
-  return { status: FAILURE_STATUS, code: FAILURE_CODE, desc };
+export function failure(desc: string, data?: unknown): FailureEnvelope {
+  return data === undefined
+    ? { status: FAILURE_STATUS, code: FAILURE_CODE, desc }
+    : { status: FAILURE_STATUS, code: FAILURE_CODE, desc, data };
 }
 
 /**

@@ -5,7 +5,11 @@ import { MESSAGES, type MessageKey } from '@envmon/shared';
  * failure envelope; `reason` is the stable code, its message goes to `desc`.
  */
 export class DomainError extends Error {
-  constructor(readonly reason: MessageKey) {
+  /** `data` goes into the failure envelope for the console to act on (e.g. `{ reason: 'UNIQUENESS' }`). */
+  constructor(
+    readonly reason: MessageKey,
+    readonly data?: unknown,
+  ) {
     super(MESSAGES[reason]);
     this.name = 'DomainError';
   }

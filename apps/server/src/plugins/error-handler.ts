@@ -6,11 +6,11 @@ import { failure } from '../lib/envelope.js';
 import { DomainError, HttpError } from '../lib/errors.js';
 
 /** Failure envelopes bypass the route's success schema (which would reject them). */
-function sendFailure(reply: FastifyReply, statusCode: number, desc: string) {
+function sendFailure(reply: FastifyReply, statusCode: number, desc: string, data?: unknown) {
   return reply
     .code(statusCode)
     .serializer((payload) => JSON.stringify(payload))
-    .send(failure(desc));
+    .send(failure(desc, data));
 }
 
 function validationDetail(error: FastifyError): string {
@@ -25,7 +25,7 @@ function validationDetail(error: FastifyError): string {
  */
 export function installErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) return sendFailure(reply, 200, error.message);
+    if (error instanceof DomainError) return sendFailure(reply, 200, error.message, error.data);
     if (error instanceof HttpError) return sendFailure(reply, error.statusCode, error.message);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return sendFailure(reply, 400, `${MESSAGES.invalidInput}${validationDetail(error)}`);

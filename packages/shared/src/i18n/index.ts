@@ -1,15 +1,19 @@
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
+import enDeviceDetail from './en-US/deviceDetail.json' with { type: 'json' };
 import enDocs from './en-US/docs.json' with { type: 'json' };
 import enLayout from './en-US/layout.json' with { type: 'json' };
+import enMap from './en-US/map.json' with { type: 'json' };
 import enSystem from './en-US/system.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
+import zhDeviceDetail from './zh-CN/deviceDetail.json' with { type: 'json' };
 import zhDocs from './zh-CN/docs.json' with { type: 'json' };
 import zhLayout from './zh-CN/layout.json' with { type: 'json' };
+import zhMap from './zh-CN/map.json' with { type: 'json' };
 import zhSystem from './zh-CN/system.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 
@@ -29,6 +33,8 @@ export const I18N_RESOURCES = {
     system: zhSystem,
     docs: zhDocs,
     device: zhDevice,
+    map: zhMap,
+    deviceDetail: zhDeviceDetail,
   },
   'en-US': {
     common: enCommon,
@@ -38,6 +44,8 @@ export const I18N_RESOURCES = {
     system: enSystem,
     docs: enDocs,
     device: enDevice,
+    map: enMap,
+    deviceDetail: enDeviceDetail,
   },
 } as const;
 

@@ -1,21 +1,197 @@
-import { deployClassifyQuerySchema, deployClassifySchema, SIGNED_IN } from '@envmon/shared';
+import {
+  deployByDeviceQuerySchema,
+  deployClassifyInputSchema,
+  deployClassifyListQuerySchema,
+  deployClassifyQuerySchema,
+  deployClassifySchema,
+  deployClassifyUpdateSchema,
+  deviceDeployInputSchema,
+  deviceDeployQuerySchema,
+  deviceDeploySchema,
+  deviceDeployUpdateSchema,
+  idParamSchema,
+  pageSchema,
+  SIGNED_IN,
+  writeCode,
+} from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
-import type { DeployClassifyService } from './deploy.service.js';
+import type { DeployClassifyService, DeviceDeployService } from './deploy.service.js';
 
-export function deployRoutes(app: App, deployClassify: DeployClassifyService): void {
+const CLASSIFY = '/manager/system/device/deploy/classify/rest';
+const DEPLOY = '/manager/system/device/deploy/rest';
+const READ = { permission: 'system.device' };
+const WRITE = { permission: writeCode('system.device') };
+/** Deletes are GETs that change data: logged like the POSTs. */
+const DELETE = { ...WRITE, operationLog: true };
+const tags = ['deploy'];
+
+export function deployRoutes(app: App, classify: DeployClassifyService, deploy: DeviceDeployService): void {
+  // Every screen's project selector reads the projects: any signed-in user.
   app.get(
-    '/manager/system/device/deploy/classify/rest/findAll',
+    `${CLASSIFY}/findAll`,
     {
       config: { permission: SIGNED_IN },
       schema: {
-        tags: ['deploy'],
+        tags,
         summary: 'Device groupings of a type (deployType=1: projects)',
         querystring: deployClassifyQuerySchema,
         response: envelopeResponses(z.array(deployClassifySchema)),
       },
     },
-    async (request) => ok(await deployClassify.findAll(request.query.deployType)),
+    async (request) => ok(await classify.findAll(request.query.deployType)),
+  );
+
+  app.get(
+    `${DEPLOY}/getAll`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Grouping records (deviceId → group) of a type; ifFilter=1: the caller’s bound devices only',
+        querystring: deviceDeployQuerySchema,
+        response: envelopeResponses(z.array(deviceDeploySchema)),
+      },
+    },
+    async (request) => ok(await deploy.list(request.query, request.auth?.userId ?? 0)),
+  );
+
+  app.get(
+    `${CLASSIFY}/getAll`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Device groupings, paged, by type and name',
+        querystring: deployClassifyListQuerySchema,
+        response: envelopeResponses(pageSchema(deployClassifySchema)),
+      },
+    },
+    async (request) => ok(await classify.list(request.query)),
+  );
+
+  app.post(
+    `${CLASSIFY}/add`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Add a grouping (1 project, 2 address)',
+        body: deployClassifyInputSchema,
+        response: envelopeResponses(deployClassifySchema),
+      },
+    },
+    async (request) => ok(await classify.add(request.body)),
+  );
+
+  app.post(
+    `${CLASSIFY}/update`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Rename a grouping (its type only while it holds no device)',
+        body: deployClassifyUpdateSchema,
+        response: envelopeResponses(deployClassifySchema),
+      },
+    },
+    async (request) => {
+      const { id, ...input } = request.body;
+      return ok(await classify.update(id, input));
+    },
+  );
+
+  app.get(
+    `${CLASSIFY}/delete`,
+    {
+      config: DELETE,
+      schema: {
+        tags,
+        summary: 'Delete a grouping that holds no device',
+        querystring: idParamSchema,
+        response: envelopeResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await classify.remove(request.query.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    `${DEPLOY}/get`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'One grouping record',
+        querystring: idParamSchema,
+        response: envelopeResponses(deviceDeploySchema),
+      },
+    },
+    async (request) => ok(await deploy.get(request.query.id)),
+  );
+
+  app.get(
+    `${DEPLOY}/getByDeviceId`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'A device’s grouping records (at most one per type)',
+        querystring: deployByDeviceQuerySchema,
+        response: envelopeResponses(z.array(deviceDeploySchema)),
+      },
+    },
+    async (request) => ok(await deploy.byDevice(request.query.deviceId)),
+  );
+
+  app.post(
+    `${DEPLOY}/add`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Put a device in a group (type 1 also sets the device’s project)',
+        body: deviceDeployInputSchema,
+        response: envelopeResponses(deviceDeploySchema),
+      },
+    },
+    async (request) => ok(await deploy.add(request.body)),
+  );
+
+  app.post(
+    `${DEPLOY}/update`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Move a grouping record to another group or device',
+        body: deviceDeployUpdateSchema,
+        response: envelopeResponses(deviceDeploySchema),
+      },
+    },
+    async (request) => {
+      const { id, ...input } = request.body;
+      return ok(await deploy.update(id, input));
+    },
+  );
+
+  app.get(
+    `${DEPLOY}/delete`,
+    {
+      config: DELETE,
+      schema: {
+        tags,
+        summary: 'Take a device out of a group',
+        querystring: idParamSchema,
+        response: envelopeResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await deploy.remove(request.query.id);
+      return ok(null);
+    },
   );
 }

@@ -1,5 +1,8 @@
+import type { PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { containsText, selectPage } from '../../db/sql.js';
+import type { DeviceFields, DeviceRow, DeviceStatusRow, DeviceUserRow } from './device.mapper.js';
 
 /** What the gateway needs to know of a station. */
 export interface StationIdentity {
@@ -12,6 +15,22 @@ export interface StationIdentity {
   ifValid: number;
   /** Accept the byte-swapped Modbus CRC some loggers send (HJ212.md §3). */
   acceptModbusCrc: number;
+}
+
+/** getAll's filters; `boundTo` keeps only the devices whose codes that user is bound to (ifFilter). */
+export interface DeviceFilter {
+  deviceName?: string;
+  deviceCode?: string;
+  deviceType?: string;
+  ifValid?: number;
+  projectId?: number;
+  boundTo?: number;
+}
+
+/** A unique-constraint violation, on either database (a concurrent add of the same code). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export class DeviceRepository {
@@ -33,4 +52,120 @@ export class DeviceRepository {
       .where('deviceCode', '=', deviceCode)
       .executeTakeFirst();
   }
+
+  async list(filter: DeviceFilter, page: PageQuery): Promise<{ rows: DeviceRow[]; total: number }> {
+    return selectPage(this.filtered(filter), page, (query) => query.selectAll('devices').orderBy('devices.id'));
+  }
+
+  async find(id: number): Promise<DeviceRow | null> {
+    return (await this.db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async codeTaken(deviceCode: string, exceptId: number | null): Promise<boolean> {
+    let query = this.db.selectFrom('devices').select('id').where('deviceCode', '=', deviceCode);
+    if (exceptId !== null) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async insert(fields: DeviceFields, now: number): Promise<number> {
+    const { id } = await this.db
+      .insertInto('devices')
+      .values({ ...fields, createTime: now, updateTime: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async update(id: number, fields: DeviceFields, now: number): Promise<void> {
+    await this.db
+      .updateTable('devices')
+      .set({ ...fields, updateTime: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Removes the device with its live state (online status, latest values). Stored measurements and
+   * original packets stay: they are the environmental record of what the station reported, deleting
+   * years of rows would hold a write transaction for long, and ids are never reused, so nothing
+   * else can pick them up.
+   */
+  async delete(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('deviceStatus').where('deviceId', '=', id).execute();
+      await trx.deleteFrom('latestValues').where('deviceId', '=', id).execute();
+      await trx.deleteFrom('devices').where('id', '=', id).execute();
+    });
+  }
+
+  /** True when a user who is not built in has the code among its device codes. */
+  async boundToCustomUser(deviceCode: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('userDevices')
+      .innerJoin('users', 'users.id', 'userDevices.userId')
+      .select('users.id')
+      .where('userDevices.deviceCode', '=', deviceCode)
+      .where('users.builtIn', '=', 0)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** True when monitor factors of its own (not of the built-in catalogue) are configured for the device. */
+  async boundToFactors(deviceId: number): Promise<boolean> {
+    // Built-in factors (the HJ 212 catalogue) bind nothing, as built-in users do not.
+    const row = await this.db
+      .selectFrom('deviceFactors')
+      .innerJoin('factors', 'factors.factorCode', 'deviceFactors.factorCode')
+      .select('deviceFactors.id')
+      .where('deviceFactors.deviceId', '=', deviceId)
+      .where('factors.builtIn', '=', 0)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The users whose device codes hold the code, by user name. */
+  async usersOf(deviceCode: string): Promise<DeviceUserRow[]> {
+    return this.db
+      .selectFrom('userDevices')
+      .innerJoin('users', 'users.id', 'userDevices.userId')
+      .select(['users.id', 'users.userName', 'users.name', 'users.builtIn'])
+      .where('userDevices.deviceCode', '=', deviceCode)
+      .orderBy('users.userName')
+      .execute();
+  }
+
+  /** The devices whose codes the user is bound to, by id. */
+  async boundTo(userId: number): Promise<DeviceRow[]> {
+    return this.filtered({ boundTo: userId }).selectAll('devices').orderBy('devices.id').execute();
+  }
+
+  /** Every matching device with its recorded connection state (none for a device never heard from). */
+  async statuses(filter: Pick<DeviceFilter, 'projectId' | 'boundTo'>): Promise<DeviceStatusRow[]> {
+    return this.filtered(filter)
+      .leftJoin('deviceStatus', 'deviceStatus.deviceId', 'devices.id')
+      .select(['devices.id as deviceId', 'deviceStatus.online', 'deviceStatus.changedAt', 'deviceStatus.lastPacketAt'])
+      .orderBy('devices.id')
+      .execute();
+  }
+
+  private filtered(filter: DeviceFilter) {
+    return matchingDevices(this.db, filter);
+  }
+}
+
+/** The devices matching the list's filters: the device list, its status and its export use it. */
+export function matchingDevices(db: Kysely<Database>, filter: DeviceFilter) {
+  let query = db.selectFrom('devices');
+  const { deviceName, deviceCode, deviceType, ifValid, projectId, boundTo } = filter;
+  if (deviceName) query = query.where((eb) => containsText(eb.ref('devices.deviceName'), deviceName));
+  if (deviceCode) query = query.where((eb) => containsText(eb.ref('devices.deviceCode'), deviceCode));
+  if (deviceType) query = query.where('devices.deviceType', '=', deviceType);
+  if (ifValid !== undefined) query = query.where('devices.ifValid', '=', ifValid);
+  if (projectId !== undefined) query = query.where('devices.projectId', '=', projectId);
+  if (boundTo !== undefined) {
+    query = query.where('devices.deviceCode', 'in', (eb) =>
+      eb.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', boundTo),
+    );
+  }
+  return query;
 }

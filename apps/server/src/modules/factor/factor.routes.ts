@@ -1,0 +1,196 @@
+import {
+  deviceCodesQuerySchema,
+  deviceFactorAllQuerySchema,
+  deviceFactorListQuerySchema,
+  deviceFactorMapSchema,
+  deviceFactorSchema,
+  deviceFactorUpdateSchema,
+  factorAllQuerySchema,
+  factorCodeQuerySchema,
+  factorInputSchema,
+  factorListQuerySchema,
+  factorSchema,
+  deployByDeviceQuerySchema,
+  pageSchema,
+  SIGNED_IN,
+  writeCode,
+} from '@envmon/shared';
+import { z } from 'zod';
+import type { App } from '../../app-types.js';
+import { envelopeResponses, ok } from '../../lib/envelope.js';
+import type { DeviceFactorService } from './device-factor.service.js';
+import type { FactorService } from './factor.service.js';
+
+const FACTOR = '/manager/settings/factor/rest';
+const DEVICE_FACTOR = '/manager/settings/factor/device/rest';
+const PAGE = 'settings.factor';
+/** The monitor-factor page, and the device panel's factor tab. */
+const READ = { permission: [PAGE, 'system.device'] };
+const WRITE = { permission: writeCode(PAGE) };
+const DEVICE_WRITE = { permission: [writeCode(PAGE), writeCode('system.device')] };
+/**
+ * The spec's common reads (SPEC section 7): real-time, query and report screens name factors and
+ * pick a device's factors through these, so any signed-in user may call them.
+ */
+const COMMON = { permission: SIGNED_IN };
+
+export function factorRoutes(app: App, factors: FactorService, deviceFactors: DeviceFactorService): void {
+  const tags = ['factor'];
+
+  app.get(
+    `${FACTOR}/get`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Monitor factors, paged, by code, name and kind',
+        querystring: factorListQuerySchema,
+        response: envelopeResponses(pageSchema(factorSchema)),
+      },
+    },
+    async (request) => ok(await factors.list(request.query)),
+  );
+
+  app.get(
+    `${FACTOR}/getAll`,
+    {
+      config: COMMON,
+      schema: {
+        tags,
+        summary: 'Every monitor factor (of a kind)',
+        querystring: factorAllQuerySchema,
+        response: envelopeResponses(z.array(factorSchema)),
+      },
+    },
+    async (request) => ok(await factors.all(request.query.kind)),
+  );
+
+  app.post(
+    `${FACTOR}/add`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Add a monitor factor',
+        body: factorInputSchema,
+        response: envelopeResponses(factorSchema),
+      },
+    },
+    async (request) => ok(await factors.add(request.body)),
+  );
+
+  app.post(
+    `${FACTOR}/update`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Update a monitor factor (named by its code) and its quality parameters',
+        body: factorInputSchema,
+        response: envelopeResponses(factorSchema),
+      },
+    },
+    async (request) => ok(await factors.update(request.body)),
+  );
+
+  app.get(
+    `${FACTOR}/delete`,
+    {
+      config: { ...WRITE, operationLog: true },
+      schema: {
+        tags,
+        summary: 'Delete a monitor factor no device uses (built-in factors stay)',
+        querystring: factorCodeQuerySchema,
+        response: envelopeResponses(z.null()),
+      },
+    },
+    async (request) => {
+      await factors.remove(request.query.factorCode);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    `${DEVICE_FACTOR}/get`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Device factors, paged, by device and factor',
+        querystring: deviceFactorListQuerySchema,
+        response: envelopeResponses(pageSchema(deviceFactorSchema)),
+      },
+    },
+    async (request) => ok(await deviceFactors.list(request.query)),
+  );
+
+  app.get(
+    `${DEVICE_FACTOR}/getByDeviceId`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'A device’s factors in display order',
+        querystring: deployByDeviceQuerySchema,
+        response: envelopeResponses(z.array(deviceFactorSchema)),
+      },
+    },
+    async (request) => ok(await deviceFactors.byDevice(request.query.deviceId)),
+  );
+
+  app.post(
+    `${DEVICE_FACTOR}/update`,
+    {
+      config: DEVICE_WRITE,
+      schema: {
+        tags,
+        summary: 'Replace a device’s factor list with its per-device settings',
+        body: deviceFactorUpdateSchema,
+        response: envelopeResponses(z.array(deviceFactorSchema)),
+      },
+    },
+    async (request) => ok(await deviceFactors.update(request.body.deviceId, request.body.factors)),
+  );
+
+  app.get(
+    `${DEVICE_FACTOR}/getAll`,
+    {
+      config: COMMON,
+      schema: {
+        tags,
+        summary: 'Every device factor (of a device)',
+        querystring: deviceFactorAllQuerySchema,
+        response: envelopeResponses(z.array(deviceFactorSchema)),
+      },
+    },
+    async (request) => ok(await deviceFactors.all(request.query.deviceId)),
+  );
+
+  app.get(
+    `${DEVICE_FACTOR}/getDeviceFactor`,
+    {
+      config: COMMON,
+      schema: {
+        tags,
+        summary: 'deviceCode → factors, in data.data (deviceCodes: comma list; all devices when absent)',
+        querystring: deviceCodesQuerySchema,
+        response: envelopeResponses(deviceFactorMapSchema),
+      },
+    },
+    async (request) => ok({ data: await deviceFactors.deviceFactorMap(request.query.deviceCodes) }),
+  );
+
+  app.get(
+    `${DEVICE_FACTOR}/getFactorListByDeviceCodes`,
+    {
+      config: COMMON,
+      schema: {
+        tags,
+        summary: 'The factors of the devices (deviceCodes: comma list), each once',
+        querystring: deviceCodesQuerySchema,
+        response: envelopeResponses(z.array(factorSchema)),
+      },
+    },
+    async (request) => ok(await deviceFactors.factorsOfDevices(request.query.deviceCodes)),
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  MESSAGES,
+  VIRTUAL_DEVICE_IMPORT_COLUMNS,
+  VIRTUAL_DEVICE_LIMITS,
+  virtualDeviceImportRowSchema,
+  type DeviceWithVirtual,
+  type Page,
+  type VirtualDevice,
+  type VirtualDeviceImportRow,
+  type VirtualDeviceInput,
+  type VirtualDeviceListQuery,
+  type VirtualImportProblem,
+} from '@envmon/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import { cellText, readXlsxRecords, type XlsxColumn } from '../../lib/xlsx-import.js';
+import { translate } from '../crud/crud.export.js';
+import type { FactorService } from '../factor/factor.service.js';
+import {
+  joinFactorCodes,
+  toDeviceWithVirtual,
+  toVirtualDevice,
+  type VirtualDeviceRow,
+} from './virtual-device.mapper.js';
+import type { VirtualDeviceRepository, VirtualDeviceValues } from './virtual-device.repository.js';
+
+type ImportField = (typeof VIRTUAL_DEVICE_IMPORT_COLUMNS)[number]['key'];
+
+/** The template's Chinese headers; English ones are accepted too. */
+const IMPORT_COLUMNS: XlsxColumn<ImportField>[] = VIRTUAL_DEVICE_IMPORT_COLUMNS.flatMap((c) => [
+  { header: c.zh, field: c.key, required: c.key !== 'remark' },
+  { header: c.en, field: c.key },
+]);
+const HEADER_OF = new Map<string, string>(VIRTUAL_DEVICE_IMPORT_COLUMNS.map((c) => [c.key, c.zh]));
+
+const columnIndex = (field: string): number => VIRTUAL_DEVICE_IMPORT_COLUMNS.findIndex((c) => c.key === field);
+
+/** How many problems desc spells out; data.problems has all of them. */
+const DESC_PROBLEMS = 10;
+const DEVICE_UNKNOWN = '设备编码不存在！';
+const DUPLICATE_IN_FILE = '虚拟设备编码在文件中重复！';
+
+export type VirtualImportOutcome =
+  { ok: true; added: number } | { ok: false; desc: string; problems: VirtualImportProblem[] };
+
+function issueMessage(issue: z.core.$ZodIssue): { message: string; params?: Record<string, number> } {
+  const known = translate(issue.message, 'zh-CN') !== null;
+  const message = known ? issue.message : 'validation.invalid';
+  if (issue.code === 'too_big' && known) return { message, params: { max: Number(issue.maximum) } };
+  if (issue.code === 'too_small' && known) return { message, params: { min: Number(issue.minimum) } };
+  return { message };
+}
+
+function problem(row: number, field: string, message: string, params?: Record<string, number>): VirtualImportProblem {
+  const text = (translate(message, 'zh-CN') ?? message).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    params && name in params ? String(params[name]) : whole,
+  );
+  return { row, field, column: HEADER_OF.get(field) ?? field, message, ...(params ? { params } : {}), text };
+}
+
+function describe(problems: readonly VirtualImportProblem[]): string {
+  const listed = problems
+    .slice(0, DESC_PROBLEMS)
+    .map((p) => `第${p.row}行 ${p.column}：${p.text}`)
+    .join('；');
+  const more = problems.length > DESC_PROBLEMS ? `……共${problems.length}处` : '';
+  return `${MESSAGES.virtualImportInvalid}共${problems.length}处错误：${listed}${more}`;
+}
+
+/** Virtual devices: named subsets of a station's factors under codes of their own. */
+export class VirtualDeviceService {
+  constructor(
+    private readonly repo: VirtualDeviceRepository,
+    private readonly factors: FactorService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(query: VirtualDeviceListQuery): Promise<Page<VirtualDevice>> {
+    const { pageNum, pageSize, ...filter } = query;
+    const { rows, total } = await this.repo.list(filter, { pageNum, pageSize });
+    return { list: rows.map(toVirtualDevice), total, pageNum, pageSize };
+  }
+
+  async get(id: number): Promise<VirtualDevice> {
+    return toVirtualDevice(await this.row(id));
+  }
+
+  async add(input: VirtualDeviceInput): Promise<VirtualDevice> {
+    await this.check(input, null);
+    return this.get(await this.repo.insert(values(input), this.clock.now()));
+  }
+
+  async update(id: number, input: VirtualDeviceInput): Promise<VirtualDevice> {
+    await this.row(id);
+    await this.check(input, id);
+    await this.repo.update(id, values(input));
+    return this.get(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.row(id);
+    await this.repo.delete(id);
+  }
+
+  /** Every device with its virtual devices (device pickers that offer both). */
+  async devicesWithVirtual(): Promise<DeviceWithVirtual[]> {
+    const [devices, virtuals] = await Promise.all([this.repo.devices(), this.repo.all()]);
+    const byDevice = new Map<number, VirtualDeviceRow[]>();
+    for (const v of virtuals) {
+      const list = byDevice.get(v.deviceId) ?? [];
+      list.push(v);
+      byDevice.set(v.deviceId, list);
+    }
+    return devices.map((d) => toDeviceWithVirtual(d, byDevice.get(d.id) ?? []));
+  }
+
+  /**
+   * batAdd: every row is checked against the shared row schema, the devices, the factors and the
+   * codes already taken (in the database and earlier in the file); with any problem nothing is
+   * written. A file that is not a virtual-device workbook throws XlsxImportError.
+   */
+  async importXlsx(data: Buffer): Promise<VirtualImportOutcome> {
+    const records = await readXlsxRecords(data, IMPORT_COLUMNS, { maxRows: VIRTUAL_DEVICE_LIMITS.importMaxRows });
+    const problems: VirtualImportProblem[] = [];
+    // Cell by cell, so that one bad cell does not hide the row's other problems.
+    const parsed = records.map((record) => {
+      const fields: Partial<VirtualDeviceImportRow> = {};
+      for (const { key } of VIRTUAL_DEVICE_IMPORT_COLUMNS) {
+        const result = virtualDeviceImportRowSchema.shape[key].safeParse(cellText(record.values[key]));
+        if (result.success) Object.assign(fields, { [key]: result.data });
+        else {
+          // One problem per cell: the first rule it breaks.
+          const issue = result.error.issues[0];
+          const { message, params } = issue ? issueMessage(issue) : { message: 'validation.invalid' };
+          problems.push(problem(record.row, key, message, params));
+        }
+      }
+      return { row: record.row, fields };
+    });
+
+    const deviceIds = await this.repo.deviceIds([...new Set(parsed.flatMap((p) => p.fields.deviceCode ?? []))]);
+    const taken = await this.repo.takenCodes(
+      parsed.flatMap((p) => p.fields.virtualCode ?? []),
+      null,
+    );
+    const unknownFactors = new Set(await this.factors.unknownCodes(parsed.flatMap((p) => p.fields.factorCodes ?? [])));
+    const inFile = new Set<string>();
+    const rows: VirtualDeviceValues[] = [];
+    for (const { row, fields } of parsed) {
+      const deviceId = fields.deviceCode === undefined ? undefined : deviceIds.get(fields.deviceCode);
+      if (fields.deviceCode !== undefined && deviceId === undefined)
+        problems.push(problem(row, 'deviceCode', DEVICE_UNKNOWN));
+      const code = fields.virtualCode;
+      if (code !== undefined) {
+        if (taken.has(code)) problems.push(problem(row, 'virtualCode', MESSAGES.virtualCodeTaken));
+        else if (inFile.has(code)) problems.push(problem(row, 'virtualCode', DUPLICATE_IN_FILE));
+        inFile.add(code);
+      }
+      const unknown = (fields.factorCodes ?? []).filter((c) => unknownFactors.has(c));
+      if (unknown.length > 0) {
+        problems.push(problem(row, 'factorCodes', `${MESSAGES.factorUnknown}${unknown.join(',')}`));
+      }
+      const whole = virtualDeviceImportRowSchema.safeParse(fields);
+      if (deviceId !== undefined && whole.success) rows.push(values({ ...whole.data, deviceId }));
+    }
+
+    if (problems.length > 0) {
+      problems.sort((a, b) => a.row - b.row || columnIndex(a.field) - columnIndex(b.field));
+      return { ok: false, desc: describe(problems), problems };
+    }
+    await this.repo.insertMany(rows, this.clock.now());
+    return { ok: true, added: rows.length };
+  }
+
+  private async row(id: number): Promise<VirtualDeviceRow> {
+    const row = await this.repo.find(id);
+    if (!row) throw new DomainError('notFound');
+    return row;
+  }
+
+  private async check(input: VirtualDeviceInput, exceptId: number | null): Promise<void> {
+    if (!(await this.repo.deviceExists(input.deviceId))) throw new DomainError('notFound');
+    if ((await this.repo.takenCodes([input.virtualCode], exceptId)).size > 0) {
+      throw new DomainError('virtualCodeTaken');
+    }
+    await this.factors.assertExist(input.factorCodes);
+  }
+}
+
+function values(input: Omit<VirtualDeviceInput, 'deviceId'> & { deviceId: number }): VirtualDeviceValues {
+  return {
+    deviceId: input.deviceId,
+    virtualName: input.virtualName,
+    virtualCode: input.virtualCode,
+    factorCodes: joinFactorCodes(input.factorCodes),
+    remark: input.remark,
+  };
+}
