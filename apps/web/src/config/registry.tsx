@@ -61,7 +61,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.wx-alarm': notBuilt,
   'settings.video-ys': notBuilt,
 
-  'system.device': notBuilt,
+  'system.device': { component: lazy(() => import('../features/device/pages/device-page')) },
   'system.user': { component: lazy(() => import('../features/system/pages/user-page')) },
   'system.role': { component: lazy(() => import('../features/system/pages/role-page')) },
   'system.resource': { component: lazy(() => import('../features/system/pages/resource-page')) },

@@ -1,0 +1,124 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Device, VirtualDevice } from '@envmon/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can, useCan } from '../../../components/can';
+import { EMPTY_CELL } from '../../../components/crud/constants';
+import {
+  FIRST_PAGE,
+  type PageRequest,
+  QueryErrorAlert,
+  RefreshButton,
+  usePagination,
+} from '../../../components/crud/table-parts';
+import { useDeleteVirtualDevice } from '../api/delete-virtual-device';
+import { virtualDevicesQueryOptions } from '../api/get-virtual-devices';
+import { useDeviceFactorNames } from '../hooks/use-factor-names';
+import { DEVICE_WRITE } from './constants';
+import { formatTime } from './format';
+import { VirtualDeviceForm } from './virtual-device-form';
+
+const WIDTH = { code: 140, time: 170, actions: 150 } as const;
+
+/** null: the form is closed; 'new': adding; a row: editing it. */
+type Editing = VirtualDevice | 'new' | null;
+
+/** The station's virtual devices (named subsets of its factors) with add, edit and delete. */
+export function VirtualDevicesTab({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const canWrite = useCan(DEVICE_WRITE);
+  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = useQuery(virtualDevicesQueryOptions(device.id, page.pageNum, page.pageSize));
+  const pagination = usePagination(page, setPage, list.data?.total);
+  const remove = useDeleteVirtualDevice(device.id);
+  const { nameOf } = useDeviceFactorNames(device.id);
+
+  const columns: TableColumnsType<VirtualDevice> = [
+    { key: 'virtualName', dataIndex: 'virtualName', title: t('deviceDetail.virtual.virtualName') },
+    { key: 'virtualCode', dataIndex: 'virtualCode', title: t('deviceDetail.virtual.virtualCode'), width: WIDTH.code },
+    {
+      key: 'factorCodes',
+      dataIndex: 'factorCodes',
+      title: t('deviceDetail.virtual.factorCodes'),
+      render: (codes: string[]) => (
+        <Flex wrap gap={4}>
+          {codes.map((code) => (
+            <Tag key={code}>{nameOf(code)}</Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'remark',
+      dataIndex: 'remark',
+      title: t('deviceDetail.virtual.remark'),
+      ellipsis: true,
+      render: (v: string | null) => v ?? EMPTY_CELL,
+    },
+    {
+      key: 'createTime',
+      dataIndex: 'createTime',
+      title: t('deviceDetail.virtual.createTime'),
+      width: WIDTH.time,
+      render: (time: number) => formatTime(time),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: t('common.table.actions'),
+      width: WIDTH.actions,
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+            {t('common.actions.edit')}
+          </Button>
+          <Popconfirm
+            title={t('common.messages.deleteConfirmTitle')}
+            description={t('common.messages.deleteConfirm')}
+            okText={t('common.actions.ok')}
+            cancelText={t('common.actions.cancel')}
+            onConfirm={() => remove.mutate(row.id)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('common.actions.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Flex vertical gap="small" data-testid="device-detail-virtual">
+      <Flex justify="space-between">
+        <Can code={DEVICE_WRITE} fallback={<span />}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('deviceDetail.virtual.add')}
+          </Button>
+        </Can>
+        <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
+      </Flex>
+      <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
+      <Table<VirtualDevice>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+        pagination={pagination}
+        locale={{ emptyText: t('deviceDetail.states.empty') }}
+      />
+      {editing !== null ? (
+        <VirtualDeviceForm
+          deviceId={device.id}
+          editing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,1 @@
+export { DeviceDetailDrawer, type DeviceDetailDrawerProps } from './components/device-detail-drawer';
