@@ -234,9 +234,7 @@ export class Gateway {
     const station = await this.deps.directory.find(m.mn);
     if (!station) return this.reject(session, header, 'unknown MN');
     if (station.ifValid !== 1) return this.reject(session, header, 'device not valid');
-    if (station.password !== null && station.password !== '' && m.pw !== station.password) {
-      return this.reject(session, header, 'wrong PW');
-    }
+    if (!this.passwordAccepted(session, station, m)) return this.reject(session, header, 'wrong PW');
 
     this.identify(session, station, m);
     const device = { id: station.id, code: station.deviceCode, utcOffsetMinutes: station.utcOffsetMinutes };
@@ -262,6 +260,16 @@ export class Gateway {
         () => undefined,
       );
     }
+  }
+
+  /**
+   * The stored password, or — on a connection that already proved itself — the password it proved
+   * itself with: a password changed in the console reaches the station only with the next sync
+   * (1072), whose answers still carry the old one. New connections need the stored password.
+   */
+  private passwordAccepted(session: Session, station: StationIdentity, m: Hj212Message): boolean {
+    if (station.password === null || station.password === '' || m.pw === station.password) return true;
+    return session.station?.id === station.id && session.link !== null && session.link.pw === m.pw;
   }
 
   /** A CRC mismatch from a station allowed the Modbus CRC is parsed again with it. */

@@ -104,10 +104,11 @@ const QN_MN_ERROR = '4';
 const EXE_OK = '1';
 const EXE_CONDITION_ERROR = '3';
 const EXE_NO_DATA = '100';
+/** A password the station takes (1072): NewPW is C6, some stations carry up to 24 characters; none that would break the data segment. */
+const VALID_PW = /^[^;,=&\s]{1,24}$/;
 
 export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   readonly mn: string;
-  readonly pw: string;
   readonly kind: StationKind;
   readonly st: string;
   readonly model: StationModel;
@@ -140,11 +141,17 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   private frozen: FactorSample[] | undefined;
   private lastRealtime: FactorSample[] | undefined;
   private readonly counters = { sent: 0, acked: 0, resent: 0 };
+  /** The access password (PW); the platform may set a new one (1072). */
+  private password: string;
+
+  get pw(): string {
+    return this.password;
+  }
 
   constructor(options: SimulatedStationOptions) {
     super();
     this.mn = options.mn;
-    this.pw = options.pw;
+    this.password = options.pw;
     this.kind = options.kind;
     this.st = STATION_ST[options.kind];
     this.host = options.host;
@@ -569,6 +576,16 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
           if (overTime === undefined || reCount === undefined || overTime < 1) return EXE_CONDITION_ERROR;
           this.ackTimeoutMs = overTime * 1000;
           this.maxResends = reCount;
+          return EXE_OK;
+        });
+        return;
+      case '1072':
+        // The answer to the request still carries the old password, the result the new one.
+        this.execute(message, () => {
+          const pw = message.cp.NewPW;
+          if (pw === undefined || !VALID_PW.test(pw)) return EXE_CONDITION_ERROR;
+          this.password = pw;
+          this.log('password changed');
           return EXE_OK;
         });
         return;

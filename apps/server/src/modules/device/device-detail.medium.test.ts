@@ -224,10 +224,11 @@ describe('device details, sync and the gateway', () => {
     expect((await log({ deviceId: String(other.id) })).total).toBe(2);
   });
 
-  it('syncs interval, time and password with a simulated station and reports each answer', async () => {
+  it('syncs interval, time and a changed password with a simulated station and reports each answer', async () => {
     const [spec] = simulatedStationSpecs(1, 'DSYNC');
     if (!spec) throw new Error('no station spec');
-    const device = await addDevice(spec.mn, { password: spec.pw, intervalTime: 120, deviceType: spec.st });
+    const fields = { password: spec.pw, intervalTime: 120, deviceType: spec.st };
+    const device = await addDevice(spec.mn, fields);
     const sim = new SimulatedStation({
       mn: spec.mn,
       pw: spec.pw,
@@ -242,20 +243,33 @@ describe('device details, sync and the gateway', () => {
     sim.start();
     try {
       expect(await sim.sendNow('2011', Date.now())).toBe(true);
+      // The operator sets a new password: the connected station still speaks the old one until synced.
+      await call(t().app, admin, 'POST', `${DEVICE}/update`, {
+        payload: { ...deviceInput(spec.mn, { ...fields, password: 'NEW072' }), id: device.id },
+      });
+      expect(await sim.sendNow('2011', Date.now())).toBe(true);
+
       const response = await sync(device.id, ['password', 'time', 'intervalTime']);
       expect(body(response).status).toBe(200);
       expect(body<DeviceSyncResult[]>(response).data).toEqual([
         { item: 'intervalTime', cn: '1062', outcome: 'ok', qnRtn: 1, exeRtn: 1 },
         { item: 'time', cn: '1012', outcome: 'ok', qnRtn: 1, exeRtn: 1 },
-        // The simulator does not take password changes: it rejects the request (QnRtn 2).
-        { item: 'password', cn: '1072', outcome: 'refused', qnRtn: 2, exeRtn: null },
+        { item: 'password', cn: '1072', outcome: 'ok', qnRtn: 1, exeRtn: 1 },
       ]);
-      expect(commands.map((m) => [m.cn, m.cp])).toEqual([
-        ['1062', { RtdInterval: '120' }],
-        ['1012', { SystemTime: formatHj212Time(t().clock.now(), 480) }],
-        ['1072', { NewPW: spec.pw }],
+      expect(commands.map((m) => [m.cn, m.cp, m.pw])).toEqual([
+        ['1062', { RtdInterval: '120' }, spec.pw],
+        ['1012', { SystemTime: formatHj212Time(t().clock.now(), 480) }, spec.pw],
+        ['1072', { NewPW: 'NEW072' }, spec.pw],
       ]);
       expect(sim.rtdIntervalMs).toBe(120_000);
+      expect(sim.pw).toBe('NEW072');
+      expect(await sim.sendNow('2011', Date.now())).toBe(true);
+      expect(await rejections(spec.mn)).toEqual([]);
+
+      // A new connection must use the new password.
+      const stranger = await station();
+      await stranger.write(packet({ mn: spec.mn, pw: spec.pw, qn: '20260101000000001', dataTime: '20260101000000' }));
+      await expect.poll(async () => (await rejections(spec.mn)).map((r) => r.reason)).toEqual(['wrong PW']);
     } finally {
       await sim.stop();
     }
