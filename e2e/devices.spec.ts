@@ -8,6 +8,7 @@ import {
   uniquePrefix,
 } from './specs-support/devices-api.js';
 import { deleteFleet, insertFleet } from './specs-support/devices-fleet.js';
+import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
 import { credentialsOf, signInViaApi } from './specs-support/session.js';
 
 /**
@@ -145,8 +146,13 @@ test('a device created through the 3-step dialog shows the spec messages, then a
     await expect(node.locator('mark')).toHaveText(name);
     await expect(page.getByTestId('device-tree').locator('.ant-tree-title', { hasText: '未分类设备' })).toBeVisible();
 
-    // On the map: choosing it in the tree brings its marker into view.
-    await node.click();
+    // On the map: choosing it in the tree brings its marker into view. (A click that lands while
+    // the tree still settles after the search can miss the node: choose it until it is chosen.)
+    const chosen = page.getByTestId('device-tree').locator('.ant-tree-treenode-selected', { hasText: name });
+    await expect(async () => {
+      if ((await chosen.count()) === 0) await node.click();
+      await expect(chosen).toHaveCount(1, { timeout: 1_000 });
+    }).toPass();
     const marker = page.locator(`.leaflet-marker-icon[title="${name}"]`);
     await expect(marker).toBeVisible();
     await marker.click();
@@ -271,6 +277,12 @@ test('a 100-row file imports every device; a file with two bad rows writes nothi
     await expect(report).toContainText('请输入正确的手机号码！');
     await expect(report).toContainText('请输入大于0的整数！');
     await expect(report).not.toContainText('第2行');
+    // The row report: one line per problem, naming the row and the column.
+    const problems = report.getByTestId('device-import-problems').locator('tbody tr.ant-table-row');
+    await expect(problems).toHaveCount(2);
+    await expect(problems.nth(0)).toContainText('3');
+    await expect(problems.nth(0)).toContainText('联系电话');
+    await expect(problems.nth(1)).toContainText('5');
     expect(await api.withCodePrefix(bad)).toHaveLength(0);
     await report.getByRole('button', { name: /^确\s*定$/ }).click();
     await expect(report).toBeHidden();
@@ -299,6 +311,43 @@ test('a 100-row file imports every device; a file with two bad rows writes nothi
   } finally {
     deleteFleet(good);
     deleteFleet(bad);
+  }
+});
+
+test('in English the panel, the dialog and every tab of the device details read with no untranslated key', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'language', value: 'en-US', url: baseURL ?? '' }]);
+  await openPanel(page);
+  const untranslated = async (where: string) =>
+    expect(await visibleUntranslatedKeys(page), `untranslated i18n keys in ${where}`).toEqual([]);
+  await expect(page.getByTestId('device-tree').getByPlaceholder('Search by device name')).toBeVisible();
+  await untranslated('the map tab');
+
+  await page.getByRole('tab', { name: 'List' }).click();
+  const rows = page.getByTestId('device-table').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await untranslated('the list tab');
+
+  await page.getByTestId('device-add').click();
+  const dialog = page.getByRole('dialog', { name: 'Add device' });
+  await expect(dialog).toBeVisible();
+  await next(dialog);
+  await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await untranslated('the add dialog with its messages');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await rows.first().getByRole('button', { name: /Details$/ }).click();
+  const drawer = page.getByRole('dialog', { name: /^Device details/ });
+  await expect(drawer).toBeVisible();
+  for (const tab of ['Data', 'Operations', 'Settings', 'Summary', 'Sync', 'Virtual devices', 'Groups', 'Factors']) {
+    await drawer.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(drawer.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(drawer.locator('.ant-tabs-tabpane-active .ant-spin-spinning')).toHaveCount(0);
+    await untranslated(`the details tab ${tab}`);
   }
 });
 

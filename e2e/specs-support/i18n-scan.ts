@@ -1,10 +1,11 @@
+import { NAMESPACES } from '@envmon/shared';
 import type { Page } from '@playwright/test';
 
 /**
  * An i18next key shown instead of its text: a missing key comes out as itself, e.g.
- * 'layout.header.size' or 'docs.documentation.api.p3'. Namespaces: apps/web/src/lib/i18n.ts.
+ * 'layout.header.size' or 'device.fields.contactPhone'; every namespace of the shared resources.
  */
-export const UNTRANSLATED_KEY = /\b(?:common|layout|auth|validation|system|docs)\.[a-zA-Z][\w.-]*/g;
+export const UNTRANSLATED_KEY = new RegExp(String.raw`\b(?:${NAMESPACES.join('|')})\.[a-zA-Z][\w.-]*`, 'g');
 
 export function findKeys(text: string): string[] {
   return text.match(UNTRANSLATED_KEY) ?? [];

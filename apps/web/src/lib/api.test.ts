@@ -89,6 +89,15 @@ describe('api client', () => {
     expect(deps.notifier.success).not.toHaveBeenCalled();
   });
 
+  it("keeps the failure envelope's data on the error (an import's row report)", async () => {
+    const rows = [{ row: 3, field: 'contactPhone', message: 'bad phone' }];
+    const { api } = setup(() => json({ ...failure('第3行有误'), data: rows }));
+    const error = await api.upload('/manager/x/rest/batAdd', new Blob(['x']), { quiet: true }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'body', desc: '第3行有误', data: rows });
+    const bare = await setup(() => json(failure('no'))).api.get('/manager/x').catch((e: unknown) => e);
+    expect(bare).toMatchObject({ data: null });
+  });
+
   it('shows a body status 500 as a warning', async () => {
     const { api, deps } = setup(() => json(failure('稍后再试', WARNING_STATUS)));
     await expect(api.get('/manager/x')).rejects.toBeInstanceOf(ApiError);

@@ -30,6 +30,8 @@ export class ApiError extends Error {
     /** The envelope's status and code, when the body was one. */
     readonly status: number | null = null,
     readonly code: string | null = null,
+    /** The failure envelope's data: the details some refusals carry (an import's row report). */
+    readonly data: unknown = null,
   ) {
     super(desc);
   }
@@ -192,6 +194,7 @@ export function createApiClient(deps: ApiClientDeps) {
       response.status,
       failure.status,
       failure.code,
+      failure.data,
     );
     return fail(error, failure.status === WARNING_STATUS ? 'warning' : 'error');
   }

@@ -34,11 +34,6 @@ export class ImportRefusedError extends Error {
   }
 }
 
-/** The failure envelope's data, when the api client keeps it on the error (else the desc alone, which names the rows). */
-function refusalData(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-}
-
 /**
  * Batch import (SPEC section 7 'batAdd'): every row is checked and, if any is wrong, nothing is
  * written. A refusal comes back as ImportRefusedError with the row report for the dialog; other
@@ -52,7 +47,7 @@ export function useImportDevices() {
         return await api.upload<unknown>(DEVICE_URLS.batAdd, file, { fileName: file.name, quiet: true });
       } catch (error) {
         if (isApiError(error) && error.kind === 'body') {
-          const parsed = importRefusalSchema.safeParse(refusalData(error));
+          const parsed = importRefusalSchema.safeParse(error.data);
           throw new ImportRefusedError({ desc: error.desc, problems: parsed.success ? parsed.data : [] });
         }
         // Quiet was for the row report only: anything else (too large, network) is told as usual.
