@@ -17,6 +17,8 @@ export * from './schemas/factor.js';
 export * from './schemas/virtual-device.js';
 export * from './schemas/device.js';
 export * from './schemas/device-detail.js';
+export * from './schemas/alarm.js';
+export * from './schemas/live.js';
 export * from './menu.js';
 export * from './utils/validate-url.js';
 export * from './utils/format.js';

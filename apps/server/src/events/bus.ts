@@ -1,3 +1,4 @@
+import type { Alarm } from '@envmon/shared';
 import type { MeasurementKind } from '../db/schema.js';
 
 /** One stored value as announced to processors (alarm engine, live push). */
@@ -27,6 +28,8 @@ export interface DomainEvents {
   'device.offline': { deviceId: number; deviceCode: string; at: number; reason: 'silent' | 'closed' };
   /** A packet that produced no data: unparseable, bad CRC, unknown or invalid device, wrong PW. */
   'packet.rejected': { mn: string | null; cn: string | null; remote: string; reason: string; at: number };
+  /** Alarms raised, updated (value, count, work order) or cleared (active false), after their commit. */
+  'alarm.changed': { alarms: Alarm[] };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,3 +1,4 @@
+import enAlarm from './en-US/alarm.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
@@ -5,8 +6,10 @@ import enDeviceDetail from './en-US/deviceDetail.json' with { type: 'json' };
 import enDocs from './en-US/docs.json' with { type: 'json' };
 import enLayout from './en-US/layout.json' with { type: 'json' };
 import enMap from './en-US/map.json' with { type: 'json' };
+import enRealtime from './en-US/realtime.json' with { type: 'json' };
 import enSystem from './en-US/system.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
+import zhAlarm from './zh-CN/alarm.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
@@ -14,6 +17,7 @@ import zhDeviceDetail from './zh-CN/deviceDetail.json' with { type: 'json' };
 import zhDocs from './zh-CN/docs.json' with { type: 'json' };
 import zhLayout from './zh-CN/layout.json' with { type: 'json' };
 import zhMap from './zh-CN/map.json' with { type: 'json' };
+import zhRealtime from './zh-CN/realtime.json' with { type: 'json' };
 import zhSystem from './zh-CN/system.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 
@@ -35,6 +39,8 @@ export const I18N_RESOURCES = {
     device: zhDevice,
     map: zhMap,
     deviceDetail: zhDeviceDetail,
+    alarm: zhAlarm,
+    realtime: zhRealtime,
   },
   'en-US': {
     common: enCommon,
@@ -46,6 +52,8 @@ export const I18N_RESOURCES = {
     device: enDevice,
     map: enMap,
     deviceDetail: enDeviceDetail,
+    alarm: enAlarm,
+    realtime: enRealtime,
   },
 } as const;
 
