@@ -68,8 +68,8 @@ export const virtualDeviceImportRowSchema = z.object({
 export type VirtualDeviceImportRow = z.infer<typeof virtualDeviceImportRowSchema>;
 
 /**
- * One problem of a rejected import (failure envelope `data.problems`; desc lists the first ones in
- * Chinese). The shape of the device import's problems, so the console shows both the same way.
+ * One problem of a rejected import (the failure envelope's `data` lists them all; desc the first ones
+ * in Chinese). The shape of the device import's problems, so the console shows both the same way.
  */
 export const virtualImportProblemSchema = z.object({
   /** The sheet's row number (the header is row 1). */

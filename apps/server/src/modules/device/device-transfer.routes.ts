@@ -14,6 +14,7 @@ import type { App } from '../../app-types.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError, forbidden, notSignedIn } from '../../lib/errors.js';
 import { XlsxImportError } from '../../lib/xlsx-import.js';
+import { attachment } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { RoleService } from '../role/role.service.js';
 import { decide } from '../session/permission.js';
@@ -171,9 +172,4 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
         .send(body);
     },
   );
-}
-
-/** An ASCII name for old clients and the Chinese one (RFC 6266 filename*) for the rest. */
-function attachment(ascii: string, name: string): string {
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -12,19 +12,17 @@ import {
   epochToWallClock,
   readXlsxRecords,
   type XlsxCell,
-  type XlsxColumn,
   type XlsxRecord,
 } from '../../lib/xlsx-import.js';
+import { writeXlsxTemplate, type XlsxTemplateColumn } from '../../lib/xlsx-template.js';
 import { translate } from '../crud/crud.export.js';
 import type { DeviceExportFilter, DeviceExportRow, DeviceTransferRepository } from './device-transfer.repository.js';
 
 type CellKind = 'text' | 'number' | 'date' | 'flag' | 'maintainer';
 type ImportField = keyof DeviceInput;
 
-interface DeviceColumn extends XlsxColumn<ImportField> {
+interface DeviceColumn extends XlsxTemplateColumn<ImportField> {
   kind: CellKind;
-  /** Excel column width in characters. */
-  width: number;
   /** The template's example row. */
   example: string | number;
   /** false: imported but never exported (the station password is not for everyone who may read devices). */
@@ -41,12 +39,23 @@ const column = (
   width: number,
   example: string | number,
   exported = true,
-): DeviceColumn => ({ header, field, kind, width, example, exported, required: isRequired(field) });
+): DeviceColumn => ({
+  header,
+  field,
+  kind,
+  width,
+  example,
+  exported,
+  required: isRequired(field),
+  numFmt: NUM_FMT[kind],
+});
 
 export const DATE_FORMAT = 'yyyy-mm-dd';
 const YES = '是';
 const NO = '否';
 const FLAG_WORDS: Record<string, number> = { [YES]: 1, 有效: 1, '1': 1, [NO]: 0, 无效: 0, '0': 0 };
+/** The template's column formats: typed codes and phone numbers stay text, dates show as dates. */
+const NUM_FMT: Partial<Record<CellKind, string>> = { date: DATE_FORMAT, text: '@' };
 
 /**
  * The one column map of the device file (fields of deviceInputSchema, headers in Chinese): the
@@ -73,11 +82,6 @@ export const DEVICE_COLUMNS: readonly DeviceColumn[] = [
   column('是否有效', 'ifValid', 'flag', 10, YES),
   column('备注', 'remark', 'text', 30, '示例数据，导入前请替换'),
 ];
-
-/** exceljs keeps a sheet's validations by address and takes ranges there; its declarations leave the model out. */
-interface RangeValidations {
-  dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void };
-}
 
 const COLUMN_OF = new Map(DEVICE_COLUMNS.map((c) => [c.field as string, c]));
 
@@ -228,39 +232,21 @@ export class DeviceTransferService {
   }
 
   /** The import template: the header row and one example row, maintained by `maintainer`. */
-  async template(maintainer: string): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('设备导入', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = DEVICE_COLUMNS.map((c) => ({
-      header: c.header,
-      key: c.field,
-      width: c.width,
-      style: c.kind === 'date' ? { numFmt: DATE_FORMAT } : c.kind === 'text' ? { numFmt: '@' } : {},
-    }));
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    for (const [i, c] of DEVICE_COLUMNS.entries()) {
-      // Required columns in red, as Chinese import templates mark them.
-      if (c.required) header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
-    }
-    sheet.addRow(
-      Object.fromEntries(
-        DEVICE_COLUMNS.map((c) => {
+  template(maintainer: string): Promise<Buffer> {
+    return writeXlsxTemplate({
+      sheetName: '设备导入',
+      columns: DEVICE_COLUMNS,
+      example: Object.fromEntries(
+        DEVICE_COLUMNS.map((c): [ImportField, ExcelJS.CellValue] => {
           if (c.kind === 'maintainer') return [c.field, maintainer];
           if (c.kind === 'date')
             return [c.field, epochToWallClock(dateCellToEpoch(String(c.example)) ?? this.clock.now())];
           return [c.field, c.example];
         }),
       ),
-    );
-    // A 是/否 drop-down on the whole flag column, as one range (per-cell validations would add 10,000 rows).
-    const letter = sheet.getColumn(DEVICE_COLUMNS.findIndex((c) => c.kind === 'flag') + 1).letter;
-    (sheet as unknown as RangeValidations).dataValidations.add(`${letter}2:${letter}${IMPORT_MAX_ROWS + 1}`, {
-      type: 'list',
-      allowBlank: true,
-      formulae: [`"${YES},${NO}"`],
+      choices: { ifValid: [YES, NO] },
+      maxRows: IMPORT_MAX_ROWS,
     });
-    return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
   /** A one-minute, single-use ticket for the export download link. */

@@ -146,7 +146,7 @@ describe('virtual devices', () => {
       ['VRT0002', '三号点', 12345, 'a34004', null],
     ]);
     const response = await upload(data);
-    expect(body(response)).toMatchObject({ status: 200, data: { added: 3 } });
+    expect(body(response)).toMatchObject({ status: 200, desc: '成功导入3台虚拟设备！', data: { added: 3 } });
     expect((await listOf(other)).map((v) => [v.virtualCode, v.factorCodes])).toEqual([
       ['V-OUT2', ['w01018']],
       ['V-IMP2', ['w01001']],
@@ -162,22 +162,56 @@ describe('virtual devices', () => {
       ['VRT0001', '重复', 'V-GOOD', 'w01018', null],
     ]);
     const response = await upload(data);
-    const envelope = body<{ problems: VirtualImportProblem[] }>(response);
+    // The device import's refusal shape: every problem in data, so the console shows both alike.
+    const envelope = body<VirtualImportProblem[]>(response);
     expect(response.statusCode).toBe(200);
-    expect(envelope.status).toBe(-1);
+    expect(envelope).toMatchObject({ status: -1, code: '000001' });
     expect(envelope.desc.startsWith(MESSAGES.virtualImportInvalid)).toBe(true);
-    expect(envelope.data.problems.map((p) => [p.row, p.field])).toEqual([
+    expect(envelope.data.map((p) => [p.row, p.field])).toEqual([
       [3, 'deviceCode'],
       [4, 'virtualName'],
       [4, 'virtualCode'],
       [4, 'factorCodes'],
       [5, 'virtualCode'],
     ]);
-    expect(envelope.data.problems.find((p) => p.row === 4 && p.field === 'virtualCode')?.text).toBe(
-      MESSAGES.virtualCodeTaken,
-    );
+    expect(envelope.data.find((p) => p.row === 4 && p.field === 'virtualCode')).toMatchObject({
+      column: '虚拟设备编码',
+      message: MESSAGES.virtualCodeTaken,
+      text: MESSAGES.virtualCodeTaken,
+    });
+    expect(envelope.data.find((p) => p.row === 4 && p.field === 'virtualName')).toMatchObject({
+      column: '虚拟设备名称',
+      message: 'validation.required',
+    });
     expect(envelope.desc).toContain('第3行 设备编码');
     expect((await listOf(device)).map((v) => v.virtualCode)).not.toContain('V-GOOD');
+  });
+
+  it('serves the template: the Chinese headers and an example row that imports as it is', async () => {
+    const response = await t().app.inject({ url: `${VIRTUAL}/template`, headers: { token: admin } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as Parameters<typeof book.xlsx.load>[0]);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
+    expect(sheet.rowCount).toBe(2);
+    const example = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(example).toEqual(['44030720240001', '进水口', 'V-IN-01', 'w01018,w21003', '示例数据，导入前请替换']);
+    // Required columns are marked red; the remark is optional.
+    expect(sheet.getRow(1).getCell(1).font.color?.argb).toBe('FFC00000');
+    expect(sheet.getRow(1).getCell(5).font.color).toBeUndefined();
+
+    // Opened in a new window: the token may ride in the query.
+    expect((await t().app.inject({ url: `${VIRTUAL}/template`, query: { token: admin } })).statusCode).toBe(200);
+
+    const station = await insertDevice(t(), '44030720240001');
+    expect(body(await upload(response.rawPayload))).toMatchObject({ status: 200, data: { added: 1 } });
+    expect((await listOf(station)).map((v) => [v.virtualName, v.virtualCode, v.factorCodes])).toEqual([
+      ['进水口', 'V-IN-01', ['w01018', 'w21003']],
+    ]);
   });
 
   it('refuses files that are no virtual-device workbook, and files over the size limit', async () => {
@@ -206,6 +240,7 @@ describe('virtual devices', () => {
       ['POST', `${VIRTUAL}/add`, true],
       ['POST', `${VIRTUAL}/update`, true],
       ['GET', `${VIRTUAL}/delete?id=1`, true],
+      ['GET', `${VIRTUAL}/template`, false],
     ];
     const outsider = await userWith(t(), admin, 'virtual-outsider', ['query', 'query.history']);
     const reader = await userWith(t(), admin, 'virtual-reader', ['system.device']);

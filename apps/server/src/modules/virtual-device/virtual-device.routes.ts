@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
 import {
   deviceWithVirtualSchema,
+  envelopeSchema,
+  failureEnvelopeSchema,
   idParamSchema,
   MESSAGES,
   pageSchema,
@@ -7,14 +10,16 @@ import {
   virtualDeviceListQuerySchema,
   virtualDeviceSchema,
   virtualDeviceUpdateSchema,
+  virtualImportProblemSchema,
   virtualImportResultSchema,
   writeCode,
 } from '@envmon/shared';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, failure, ok } from '../../lib/envelope.js';
+import { envelopeResponses, failure, fileResponses, ok } from '../../lib/envelope.js';
 import { XlsxImportError } from '../../lib/xlsx-import.js';
+import { attachment } from '../../lib/xlsx-template.js';
+import { XLSX_MIME } from '../crud/crud.export.js';
 import type { VirtualDeviceService } from './virtual-device.service.js';
 
 const VIRTUAL = '/manager/system/device/virtual/rest';
@@ -22,13 +27,8 @@ const READ = { permission: 'system.device' };
 const WRITE = { permission: writeCode('system.device') };
 const tags = ['virtual-device'];
 
-/** A refused upload: HTTP 200 with the failure envelope, outside the route's success schema. */
-function refuse(reply: FastifyReply, desc: string, data?: unknown) {
-  return reply
-    .code(200)
-    .serializer((payload) => JSON.stringify(payload))
-    .send(failure(desc, data));
-}
+/** A refused import: the failure envelope with every row problem in data, as the device import answers. */
+const importRefusedSchema = failureEnvelopeSchema.extend({ data: z.array(virtualImportProblemSchema).optional() });
 
 export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): void {
   app.get(
@@ -113,23 +113,47 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
       config: WRITE,
       schema: {
         tags,
-        summary: 'Import virtual devices from the xlsx template (all rows or none; problems listed by row)',
+        summary:
+          'Import virtual devices from the xlsx template (all rows or none); a refusal lists { row, field, column, message } in data',
         consumes: ['multipart/form-data'],
-        response: envelopeResponses(virtualImportResultSchema),
+        response: {
+          200: z.union([envelopeSchema(virtualImportResultSchema), importRefusedSchema]),
+          '4xx': failureEnvelopeSchema,
+          '5xx': failureEnvelopeSchema,
+        },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const file = await request.file();
-      if (!file) return refuse(reply, MESSAGES.virtualImportUnreadable);
+      if (!file) return failure(MESSAGES.virtualImportUnreadable);
       const data = await file.toBuffer();
       try {
         const outcome = await virtuals.importXlsx(data);
-        if (!outcome.ok) return refuse(reply, outcome.desc, { problems: outcome.problems });
-        return ok({ added: outcome.added });
+        if (!outcome.ok) return failure(outcome.desc, outcome.problems);
+        return ok({ added: outcome.added }, `成功导入${outcome.added}台虚拟设备！`);
       } catch (err) {
-        if (err instanceof XlsxImportError) return refuse(reply, err.message);
+        if (err instanceof XlsxImportError) return failure(err.message);
         throw err;
       }
     },
+  );
+
+  app.get(
+    `${VIRTUAL}/template`,
+    {
+      // Opened in a new window by the console, which cannot send the token header there.
+      config: { ...READ, queryToken: true },
+      schema: {
+        tags,
+        summary: 'The virtual-device import template (xlsx): the header row and an example row',
+        querystring: z.object({ token: z.string().optional() }),
+        response: fileResponses('xlsx workbook'),
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type(XLSX_MIME)
+        .header('content-disposition', attachment('virtual-device-import-template.xlsx', '虚拟设备导入模板.xlsx'))
+        .send(Readable.from([await virtuals.template()])),
   );
 }

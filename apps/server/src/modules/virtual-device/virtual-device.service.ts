@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { cellText, readXlsxRecords, type XlsxColumn } from '../../lib/xlsx-import.js';
+import { writeXlsxTemplate, type XlsxTemplateColumn } from '../../lib/xlsx-template.js';
 import { translate } from '../crud/crud.export.js';
 import type { FactorService } from '../factor/factor.service.js';
 import {
@@ -27,16 +28,37 @@ import type { VirtualDeviceRepository, VirtualDeviceValues } from './virtual-dev
 
 type ImportField = (typeof VIRTUAL_DEVICE_IMPORT_COLUMNS)[number]['key'];
 
-/** The template's Chinese headers; English ones are accepted too. */
-const IMPORT_COLUMNS: XlsxColumn<ImportField>[] = VIRTUAL_DEVICE_IMPORT_COLUMNS.flatMap((c) => [
-  { header: c.zh, field: c.key, required: c.key !== 'remark' },
-  { header: c.en, field: c.key },
-]);
+/** The template's column widths and example row (a filled-in row people replace). */
+const TEMPLATE_CELLS: Record<ImportField, { width: number; example: string }> = {
+  deviceCode: { width: 20, example: '44030720240001' },
+  virtualName: { width: 22, example: '进水口' },
+  virtualCode: { width: 20, example: 'V-IN-01' },
+  factorCodes: { width: 30, example: 'w01018,w21003' },
+  remark: { width: 30, example: '示例数据，导入前请替换' },
+};
+
+/**
+ * The template's columns, with the Chinese headers. Every cell is text: codes typed into Excel
+ * would otherwise turn into numbers. A column the row schema refuses empty is required.
+ */
+const TEMPLATE_COLUMNS: XlsxTemplateColumn<ImportField>[] = VIRTUAL_DEVICE_IMPORT_COLUMNS.map((c) => ({
+  header: c.zh,
+  field: c.key,
+  required: !virtualDeviceImportRowSchema.shape[c.key].safeParse(undefined).success,
+  width: TEMPLATE_CELLS[c.key].width,
+  numFmt: '@',
+}));
+
+/** What the importer reads: the template's columns, and the English headers too. */
+const IMPORT_COLUMNS: XlsxColumn<ImportField>[] = [
+  ...TEMPLATE_COLUMNS,
+  ...VIRTUAL_DEVICE_IMPORT_COLUMNS.map((c) => ({ header: c.en, field: c.key })),
+];
 const HEADER_OF = new Map<string, string>(VIRTUAL_DEVICE_IMPORT_COLUMNS.map((c) => [c.key, c.zh]));
 
 const columnIndex = (field: string): number => VIRTUAL_DEVICE_IMPORT_COLUMNS.findIndex((c) => c.key === field);
 
-/** How many problems desc spells out; data.problems has all of them. */
+/** How many problems desc spells out; data has all of them. */
 const DESC_PROBLEMS = 10;
 const DEVICE_UNKNOWN = '设备编码不存在！';
 const DUPLICATE_IN_FILE = '虚拟设备编码在文件中重复！';
@@ -171,6 +193,16 @@ export class VirtualDeviceService {
     }
     await this.repo.insertMany(rows, this.clock.now());
     return { ok: true, added: rows.length };
+  }
+
+  /** The import template (SPEC section 7): the header row and one example row. */
+  template(): Promise<Buffer> {
+    return writeXlsxTemplate({
+      sheetName: '虚拟设备导入',
+      columns: TEMPLATE_COLUMNS,
+      example: Object.fromEntries(VIRTUAL_DEVICE_IMPORT_COLUMNS.map((c) => [c.key, TEMPLATE_CELLS[c.key].example])),
+      maxRows: VIRTUAL_DEVICE_LIMITS.importMaxRows,
+    });
   }
 
   private async row(id: number): Promise<VirtualDeviceRow> {

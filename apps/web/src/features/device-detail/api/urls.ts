@@ -8,6 +8,8 @@ export const DEVICE_DETAIL_URLS = {
   virtualAdd: '/manager/system/device/virtual/rest/add',
   virtualUpdate: '/manager/system/device/virtual/rest/update',
   virtualDelete: '/manager/system/device/virtual/rest/delete',
+  virtualImport: '/manager/system/device/virtual/rest/batAdd',
+  virtualTemplate: '/manager/system/device/virtual/rest/template',
   deploysByDevice: '/manager/system/device/deploy/rest/getByDeviceId',
   deployAdd: '/manager/system/device/deploy/rest/add',
   deployDelete: '/manager/system/device/deploy/rest/delete',

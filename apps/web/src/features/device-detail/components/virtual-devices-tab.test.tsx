@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
-import type { DeviceFactor, Page, VirtualDevice } from '@envmon/shared';
+import { type DeviceFactor, LIMITS, type Page, type VirtualDevice } from '@envmon/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as apiModule from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { button, DEVICE, installAntdShims, READER, renderWithProviders } from './test-harness';
 import { VirtualDevicesTab } from './virtual-devices-tab';
 
-const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../lib/api', () => ({ api }));
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), upload: vi.fn(), download: vi.fn() }));
+// The real ApiError and isApiError: the import tells a refusal by them.
+vi.mock('../../../lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof apiModule>()),
+  api,
+}));
 
 const VIRTUALS: VirtualDevice[] = [
   {
@@ -44,6 +50,19 @@ const DO: DeviceFactor = {
   dropRatio: null,
   outlierMin: null,
   outlierMax: null,
+};
+
+/** Chooses a file in the tab's import button, as the browser's file dialog would. */
+function chooseFile(file: File): void {
+  const picker = screen.getByTestId('device-detail-virtual').querySelector<HTMLInputElement>('input[type="file"]');
+  if (!picker) throw new Error('no file input');
+  fireEvent.change(picker, { target: { files: [file] } });
+}
+
+const xlsx = (size?: number): File => {
+  const file = new File(['PK'], 'virtual.xlsx');
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
 };
 
 function modal(): HTMLElement {
@@ -137,5 +156,54 @@ describe('VirtualDevicesTab', { timeout: 30_000 }, () => {
     await screen.findByText('五参数');
     expect(screen.queryByText('新增虚拟设备')).toBeNull();
     expect(screen.queryByText('删除')).toBeNull();
+    expect(screen.queryByTestId('virtual-import')).toBeNull();
+    expect(screen.queryByTestId('virtual-template')).toBeNull();
+  });
+
+  it('imports a file and shows the list again, and opens the template in a new window', async () => {
+    api.upload.mockResolvedValue({ added: 2 });
+    renderWithProviders(<VirtualDevicesTab device={DEVICE} />);
+    await screen.findByText('五参数');
+    const tab = screen.getByTestId('device-detail-virtual');
+    fireEvent.click(button(tab, '下载导入模板'));
+    expect(api.download).toHaveBeenCalledWith('/manager/system/device/virtual/rest/template');
+
+    const lists = () => api.get.mock.calls.filter(([url]) => String(url).endsWith('/virtual/rest/get')).length;
+    const before = lists();
+    chooseFile(xlsx());
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    expect(api.upload).toHaveBeenCalledWith('/manager/system/device/virtual/rest/batAdd', expect.any(File), {
+      fileName: 'virtual.xlsx',
+      quiet: true,
+      silent: true,
+    });
+  });
+
+  it('refuses a file over the upload limit without sending it', async () => {
+    renderWithProviders(<VirtualDevicesTab device={DEVICE} />);
+    await screen.findByText('五参数');
+    chooseFile(xlsx(LIMITS.uploadMaxBytes + 1));
+    expect(await screen.findByText(i18n.t('common.messages.fileTooLarge'))).toBeTruthy();
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
+  it('opens the row report when the server refuses the file', async () => {
+    const problems = [
+      { row: 3, field: 'deviceCode', column: '设备编码', message: '设备编码不存在！', text: '设备编码不存在！' },
+      { row: 4, field: 'virtualName', column: '虚拟设备名称', message: 'validation.required', text: '必填' },
+    ];
+    api.upload.mockRejectedValue(new ApiError('body', '导入失败，共2处错误', 200, -1, '000001', problems));
+    renderWithProviders(<VirtualDevicesTab device={DEVICE} />);
+    await screen.findByText('五参数');
+    chooseFile(xlsx());
+    const report = await screen.findByTestId('device-import-report');
+    expect(within(report).getByText('导入失败，共2处错误')).toBeTruthy();
+    const rows = [...within(report).getByTestId('device-import-problems').querySelectorAll('tr.ant-table-row')].map(
+      (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['3', i18n.t('device.fields.deviceCode'), '设备编码不存在！'],
+      ['4', '虚拟设备名称', i18n.t('validation.required')],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Device, VirtualDevice } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Flex, Popconfirm, Space, Table, type TableColumnsType, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
@@ -13,8 +13,11 @@ import {
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
+import { isTooLarge, type ImportRefusal, ImportRefusedError } from '../../device/api/import-devices';
+import { ImportReportModal } from '../../device/components/import-report-modal';
 import { useDeleteVirtualDevice } from '../api/delete-virtual-device';
 import { virtualDevicesQueryOptions } from '../api/get-virtual-devices';
+import { downloadVirtualTemplate, useImportVirtualDevices } from '../api/import-virtual-devices';
 import { useDeviceFactorNames } from '../hooks/use-factor-names';
 import { DEVICE_WRITE } from './constants';
 import { formatTime } from './format';
@@ -25,16 +28,31 @@ const WIDTH = { code: 140, time: 170, actions: 150 } as const;
 /** null: the form is closed; 'new': adding; a row: editing it. */
 type Editing = VirtualDevice | 'new' | null;
 
-/** The station's virtual devices (named subsets of its factors) with add, edit and delete. */
+/** The station's virtual devices (named subsets of its factors) with add, edit, delete and batch import. */
 export function VirtualDevicesTab({ device }: { device: Device }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const canWrite = useCan(DEVICE_WRITE);
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [editing, setEditing] = useState<Editing>(null);
   const list = useQuery(virtualDevicesQueryOptions(device.id, page.pageNum, page.pageSize));
   const pagination = usePagination(page, setPage, list.data?.total);
   const remove = useDeleteVirtualDevice(device.id);
+  const upload = useImportVirtualDevices();
+  const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
   const { nameOf } = useDeviceFactorNames(device.id);
+
+  const importFile = (file: File) => {
+    if (isTooLarge(file)) {
+      void message.error(t('common.messages.fileTooLarge'));
+      return;
+    }
+    upload.mutate(file, {
+      onError: (error) => {
+        if (error instanceof ImportRefusedError) setRefusal(error.refusal);
+      },
+    });
+  };
 
   const columns: TableColumnsType<VirtualDevice> = [
     { key: 'virtualName', dataIndex: 'virtualName', title: t('deviceDetail.virtual.virtualName') },
@@ -96,9 +114,32 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
     <Flex vertical gap="small" data-testid="device-detail-virtual">
       <Flex justify="space-between">
         <Can code={DEVICE_WRITE} fallback={<span />}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('deviceDetail.virtual.add')}
-          </Button>
+          <Space>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('deviceDetail.virtual.add')}
+            </Button>
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                importFile(file);
+                // The mutation uploads it; antd must not post it on its own.
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="virtual-import">
+                {t('deviceDetail.virtual.import')}
+              </Button>
+            </Upload>
+            <Button
+              type="link"
+              icon={<DownloadOutlined />}
+              onClick={downloadVirtualTemplate}
+              data-testid="virtual-template"
+            >
+              {t('deviceDetail.virtual.template')}
+            </Button>
+          </Space>
         </Can>
         <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
       </Flex>
@@ -118,6 +159,9 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
           editing={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {refusal ? (
+        <ImportReportModal refusal={refusal} onClose={() => setRefusal(null)} fieldsKey="deviceDetail.virtual" />
       ) : null}
     </Flex>
   );

@@ -2,6 +2,7 @@ import { LIMITS } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
 import { notifier } from '../../../lib/notify';
 import { deviceKeys } from './keys';
 import { DEVICE_URLS } from './urls';
@@ -35,27 +36,34 @@ export class ImportRefusedError extends Error {
 }
 
 /**
- * Batch import (SPEC section 7 'batAdd'): every row is checked and, if any is wrong, nothing is
- * written. A refusal comes back as ImportRefusedError with the row report for the dialog; other
- * failures (file too large, network) are told as toasts.
+ * Sends an import file (SPEC section 7 'batAdd': every row is checked and, if any is wrong,
+ * nothing is written). A refusal comes back as ImportRefusedError with the row report for the
+ * dialog; other failures (file too large, network) are told as toasts.
  */
+export async function uploadImport<T>(url: string, file: File): Promise<T> {
+  try {
+    // Silent: the server's success desc is Chinese with the count inside; the caller says it in the console's language.
+    return await api.upload<T>(url, file, { fileName: file.name, quiet: true, silent: true });
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'body') {
+      const parsed = importRefusalSchema.safeParse(error.data);
+      throw new ImportRefusedError({ desc: error.desc, problems: parsed.success ? parsed.data : [] });
+    }
+    // Quiet was for the row report only: anything else (too large, network) is told as usual.
+    if (isApiError(error) && error.kind !== 'unauthorized') notifier.error(error.desc, LIMITS.toastDurationMs);
+    throw error;
+  }
+}
+
+/** Batch import of devices; the tree and lists reload with them. */
 export function useImportDevices() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => {
-      try {
-        return await api.upload<unknown>(DEVICE_URLS.batAdd, file, { fileName: file.name, quiet: true });
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'body') {
-          const parsed = importRefusalSchema.safeParse(error.data);
-          throw new ImportRefusedError({ desc: error.desc, problems: parsed.success ? parsed.data : [] });
-        }
-        // Quiet was for the row report only: anything else (too large, network) is told as usual.
-        if (isApiError(error) && error.kind !== 'unauthorized') notifier.error(error.desc, LIMITS.toastDurationMs);
-        throw error;
-      }
+    mutationFn: (file: File) => uploadImport<{ count: number }>(DEVICE_URLS.batAdd, file),
+    onSuccess: ({ count }) => {
+      notifier.success(i18n.t('device.import.done', { count }));
+      return client.invalidateQueries({ queryKey: deviceKeys.all });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
 

@@ -5,8 +5,19 @@ import type { ImportProblem, ImportRefusal } from '../api/import-devices';
 const REPORT_WIDTH = 760;
 const REPORT_HEIGHT = 360;
 
-/** Why an import wrote nothing: the server's word and, row by row, what to fix in the file. */
-export function ImportReportModal({ refusal, onClose }: { refusal: ImportRefusal; onClose: () => void }) {
+/**
+ * Why an import wrote nothing: the server's word and, row by row, what to fix in the file.
+ * `fieldsKey` is where the i18n labels of the file's fields live (the column header otherwise).
+ */
+export function ImportReportModal({
+  refusal,
+  onClose,
+  fieldsKey = 'device.fields',
+}: {
+  refusal: ImportRefusal;
+  onClose: () => void;
+  fieldsKey?: string;
+}) {
   const { t, i18n } = useTranslation();
   // Messages are i18n keys of the shared schema's rules; anything else is the server's own text.
   const text = (problem: ImportProblem) =>
@@ -18,8 +29,8 @@ export function ImportReportModal({ refusal, onClose }: { refusal: ImportRefusal
       title: t('device.import.field'),
       width: 180,
       render: (_value, problem) =>
-        i18n.exists(`device.fields.${problem.field}`)
-          ? t(`device.fields.${problem.field}`)
+        i18n.exists(`${fieldsKey}.${problem.field}`)
+          ? t(`${fieldsKey}.${problem.field}`)
           : (problem.column ?? problem.field),
     },
     { key: 'message', title: t('device.import.message'), render: (_value, problem) => text(problem) },
