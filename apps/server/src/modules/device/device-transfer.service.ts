@@ -17,6 +17,7 @@ import {
 import { writeXlsxTemplate, type XlsxTemplateColumn } from '../../lib/xlsx-template.js';
 import { translate } from '../crud/crud.export.js';
 import type { DeviceExportFilter, DeviceExportRow, DeviceTransferRepository } from './device-transfer.repository.js';
+import { toDeviceFields } from './device.mapper.js';
 
 type CellKind = 'text' | 'number' | 'date' | 'flag' | 'maintainer';
 type ImportField = keyof DeviceInput;
@@ -343,34 +344,7 @@ export class DeviceTransferService {
 const columnIndex = (field: string) => DEVICE_COLUMNS.findIndex((c) => c.field === field);
 
 function toRow(input: DeviceInput, at: number): Insertable<DevicesTable> {
-  return {
-    deviceName: input.deviceName,
-    deviceCode: input.deviceCode,
-    deviceType: input.deviceType,
-    password: input.password,
-    intervalTime: input.intervalTime,
-    utcOffsetMinutes: input.utcOffsetMinutes,
-    acceptModbusCrc: input.acceptModbusCrc,
-    projectId: null,
-    lng: input.lng,
-    lat: input.lat,
-    installName: input.installName,
-    installDate: input.installDate,
-    installAddress: input.installAddress,
-    installPicId: input.installPicId,
-    installPhoto: input.installPhoto,
-    contactCompany: input.contactCompany,
-    contactPerson: input.contactPerson,
-    contactPhone: input.contactPhone,
-    maintainId: input.maintainId,
-    weather: input.weather,
-    ifValid: input.ifValid,
-    remark: input.remark,
-    preserve02: input.preserve02,
-    preserve03: input.preserve03,
-    createTime: at,
-    updateTime: at,
-  };
+  return { ...toDeviceFields(input), projectId: null, createTime: at, updateTime: at };
 }
 
 function exportCell(c: DeviceColumn, device: DeviceExportRow): ExcelJS.CellValue {

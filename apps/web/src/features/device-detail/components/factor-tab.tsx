@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Device, DeviceFactor } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
@@ -12,6 +12,7 @@ import { deviceFactorsQueryOptions } from '../api/get-device-factors';
 import { useUpdateDeviceFactors } from '../api/update-device-factors';
 import { useVocabularyLang } from '../hooks/use-vocabulary-lang';
 import { DEVICE_WRITE } from './constants';
+import { RowActions } from './row-actions';
 import { byDisplayOrder, withAdded, withoutItem } from './factor-items';
 import { FactorSettingsForm } from './factor-settings-form';
 import { optionalNumber } from './format';
@@ -138,22 +139,12 @@ export function FactorTab({ device }: { device: Device }) {
       title: t('common.table.actions'),
       width: WIDTH.actions,
       render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('common.actions.edit')}
-          </Button>
-          <Popconfirm
-            title={t('common.messages.deleteConfirmTitle')}
-            description={t('deviceDetail.factor.removeConfirm')}
-            okText={t('common.actions.ok')}
-            cancelText={t('common.actions.cancel')}
-            onConfirm={() => update.mutate(withoutItem(rows, row.factorCode))}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('deviceDetail.factor.remove')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing(row)}
+          onDelete={() => update.mutate(withoutItem(rows, row.factorCode))}
+          deleteConfirm={t('deviceDetail.factor.removeConfirm')}
+          deleteLabel={t('deviceDetail.factor.remove')}
+        />
       ),
     });
   }

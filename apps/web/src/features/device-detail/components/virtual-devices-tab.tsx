@@ -1,7 +1,7 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Device, VirtualDevice } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Space, Table, type TableColumnsType, Tag, Upload } from 'antd';
+import { App, Button, Flex, Space, Table, type TableColumnsType, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
@@ -20,6 +20,7 @@ import { virtualDevicesQueryOptions } from '../api/get-virtual-devices';
 import { downloadVirtualTemplate, useImportVirtualDevices } from '../api/import-virtual-devices';
 import { useDeviceFactorNames } from '../hooks/use-factor-names';
 import { DEVICE_WRITE } from './constants';
+import { RowActions } from './row-actions';
 import { formatTime } from './format';
 import { VirtualDeviceForm } from './virtual-device-form';
 
@@ -90,22 +91,12 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
       title: t('common.table.actions'),
       width: WIDTH.actions,
       render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('common.actions.edit')}
-          </Button>
-          <Popconfirm
-            title={t('common.messages.deleteConfirmTitle')}
-            description={t('common.messages.deleteConfirm')}
-            okText={t('common.actions.ok')}
-            cancelText={t('common.actions.cancel')}
-            onConfirm={() => remove.mutate(row.id)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common.actions.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing(row)}
+          onDelete={() => remove.mutate(row.id)}
+          deleteConfirm={t('common.messages.deleteConfirm')}
+          deleteLabel={t('common.actions.delete')}
+        />
       ),
     });
   }
