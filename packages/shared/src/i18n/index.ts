@@ -1,5 +1,8 @@
 import enAlarm from './en-US/alarm.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
+import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
+import enThreshold from './en-US/threshold.json' with { type: 'json' };
+import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
 import enDeviceDetail from './en-US/deviceDetail.json' with { type: 'json' };
@@ -11,6 +14,9 @@ import enSystem from './en-US/system.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import zhAlarm from './zh-CN/alarm.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
+import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
+import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
+import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
 import zhDeviceDetail from './zh-CN/deviceDetail.json' with { type: 'json' };
@@ -41,6 +47,9 @@ export const I18N_RESOURCES = {
     deviceDetail: zhDeviceDetail,
     alarm: zhAlarm,
     realtime: zhRealtime,
+    alarmList: zhAlarmList,
+    threshold: zhThreshold,
+    wxAlarm: zhWxAlarm,
   },
   'en-US': {
     common: enCommon,
@@ -54,6 +63,9 @@ export const I18N_RESOURCES = {
     deviceDetail: enDeviceDetail,
     alarm: enAlarm,
     realtime: enRealtime,
+    alarmList: enAlarmList,
+    threshold: enThreshold,
+    wxAlarm: enWxAlarm,
   },
 } as const;
 
