@@ -14,6 +14,10 @@ import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import { argon2Hasher, type PasswordHasher } from './lib/password.js';
+import { AlarmEngine } from './modules/alarm/alarm-engine.js';
+import { AlarmRepository } from './modules/alarm/alarm.repository.js';
+import { alarmRoutes } from './modules/alarm/alarm.routes.js';
+import { AlarmService } from './modules/alarm/alarm.service.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { clientConfig } from './modules/client-config/client-config.service.js';
 import { clientErrorRoutes } from './modules/client-error/client-error.routes.js';
@@ -36,13 +40,21 @@ import { factorRoutes } from './modules/factor/factor.routes.js';
 import { FactorRepository } from './modules/factor/factor.repository.js';
 import { FactorService } from './modules/factor/factor.service.js';
 import { logRoutes } from './modules/log/log.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { LiveAccessService } from './modules/live/live.service.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { passwordRoutes } from './modules/password/password.routes.js';
+import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { RealtimeService } from './modules/realtime/realtime.service.js';
 import { resourceRoutes } from './modules/resource/resource.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
+import { ThresholdRepository } from './modules/threshold/threshold.repository.js';
+import { thresholdRoutes } from './modules/threshold/threshold.routes.js';
+import { ThresholdService } from './modules/threshold/threshold.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
 import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
@@ -174,6 +186,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         (typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined) ?? SYNC_COMMAND_OPTIONS,
       ),
     );
+    realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
+    await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, devices));
+    // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
+    const alarmRepository = new AlarmRepository(db);
+    const alarmEngine = new AlarmEngine(
+      alarmRepository,
+      () => thresholds.rules(),
+      bus,
+      clock,
+      app.log.child({ service: 'alarm' }),
+    );
+    const thresholds: ThresholdService = new ThresholdService(new ThresholdRepository(db), factors, clock, () =>
+      alarmEngine.reload(),
+    );
+    await alarmEngine.start();
+    // Added after the gateway's preClose: the stations' last values are judged before the database closes.
+    app.addHook('preClose', () => alarmEngine.close());
+    thresholdRoutes(app, thresholds);
+    alarmRoutes(app, new AlarmService(alarmRepository, bus, clock), services.roles);
     await registerOpenApiRoutes(app);
     if (!(await registerWebConsole(app, config.webDist))) {
       app.log.warn({ webDist: config.webDist }, 'no built console found; serving the API only');

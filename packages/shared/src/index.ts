@@ -23,3 +23,5 @@ export * from './menu.js';
 export * from './utils/validate-url.js';
 export * from './utils/format.js';
 export * from './i18n/index.js';
+export * from './schemas/realtime.js';
+export * from './schemas/threshold.js';

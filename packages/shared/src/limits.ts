@@ -33,3 +33,34 @@ export const DATA_ZOOM_DEFAULT = { start: 0, end: 10 } as const;
 
 /** Client types: 1 PC, 2 APP. */
 export const CLIENT_TYPE = { pc: 1, app: 2 } as const;
+
+/**
+ * The chart palette of 24 colours (SPEC section 9): series take them in order, so a chart of up
+ * to 24 factors never repeats a colour. Mid-tone hues that read on both the light and dark theme.
+ */
+export const CHART_PALETTE = [
+  '#5470c6',
+  '#91cc75',
+  '#fac858',
+  '#ee6666',
+  '#73c0de',
+  '#3ba272',
+  '#fc8452',
+  '#9a60b4',
+  '#ea7ccc',
+  '#1890ff',
+  '#2fc25b',
+  '#facc14',
+  '#f04864',
+  '#8543e0',
+  '#13c2c2',
+  '#a0d911',
+  '#fa8c16',
+  '#eb2f96',
+  '#36cbcb',
+  '#4e7bff',
+  '#d4b106',
+  '#c41d7f',
+  '#7cb305',
+  '#08979c',
+] as const;

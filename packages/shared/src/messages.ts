@@ -46,6 +46,9 @@ export const MESSAGES = {
   factorUnknown: '监测因子不存在！',
   virtualImportInvalid: '导入失败，文件中有错误的数据，未导入任何数据！',
   virtualImportUnreadable: '导入失败，无法读取文件，请使用虚拟设备导入模板！',
+  // Alarms (issue 5).
+  thresholdTaken: '该设备的此因子阈值已存在！',
+  workOrderTransitionRefused: '操作失败，工单不能变更为该状态！',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

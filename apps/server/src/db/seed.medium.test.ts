@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.js';
 import { DEMO_STATION_COUNT, seedDatabase } from './seed.js';
 import { simulatedStationSpecs } from '../simulator/fleet.js';
+import { createStationModel } from '../simulator/station-model.js';
+import { BATTERY_FACTOR_CODE, breaks } from '../modules/alarm/alarm-rules.js';
 
 import { argon2Hasher } from '../lib/password.js';
 import { ManualClock } from '../lib/clock.js';
@@ -88,6 +90,37 @@ describe('demo seed', () => {
     expect(rows.every((r) => r.lng !== null && r.lat !== null)).toBe(true);
   });
 
+  it('sets thresholds on the demo stations that a normal day breaks now and then, never constantly', async () => {
+    const thresholds = await query(t(), (db) =>
+      db
+        .selectFrom('thresholds')
+        .innerJoin('devices', 'devices.id', 'thresholds.deviceId')
+        .select(['devices.deviceCode', 'factorCode', 'operator', 'limit1', 'limit2', 'limitId'])
+        .execute(),
+    );
+    const specs = simulatedStationSpecs(DEMO_STATION_COUNT);
+    expect(new Set(thresholds.map((r) => r.deviceCode))).toEqual(new Set(specs.map((s) => s.mn)));
+    expect(thresholds.find((r) => r.factorCode === 'w01018')?.limitId).toBeTypeOf('number');
+
+    const day = Date.UTC(2026, 10, 20);
+    let samples = 0;
+    let broken = 0;
+    for (const spec of specs) {
+      const model = createStationModel({ kind: spec.kind, seed: spec.seed });
+      const mine = thresholds.filter((r) => r.deviceCode === spec.mn);
+      for (let at = day; at < day + 86_400_000; at += 60_000) {
+        for (const sample of model.sample(at)) {
+          for (const r of mine.filter((m) => m.factorCode === sample.code)) {
+            samples += 1;
+            if (breaks(r.operator, sample.value, r.limit1, r.limit2)) broken += 1;
+          }
+        }
+      }
+    }
+    expect(broken).toBeGreaterThan(0);
+    expect(broken / samples).toBeLessThan(0.02);
+  });
+
   it('reports the demo in the public client config', async () => {
     expect(await call<{ demo: boolean }>(t().app, null, 'GET', '/manager/system/config/rest/get')).toMatchObject({
       demo: true,
@@ -109,7 +142,9 @@ describe('seed without demo', () => {
 
   it('seeds the HJ 212 factor catalogue with quality parameters, and no devices', async () => {
     const factors = await query(t(), (db) => db.selectFrom('factors').selectAll().execute());
-    expect(factors.map((f) => f.factorCode).sort()).toEqual(FACTORS.map((f) => f.code).sort());
+    expect(factors.map((f) => f.factorCode).sort()).toEqual(
+      [...FACTORS.map((f) => f.code), BATTERY_FACTOR_CODE].sort(),
+    );
     expect(factors.find((f) => f.factorCode === 'w01001')).toMatchObject({
       factorName: 'pH',
       kind: 'water',
@@ -121,10 +156,20 @@ describe('seed without demo', () => {
     expect(await query(t(), (db) => db.selectFrom('devices').selectAll().execute())).toEqual([]);
   });
 
+  it('seeds the GB 3838-2002 surface-water class limits, without demo too', async () => {
+    const limits = await query(t(), (db) => db.selectFrom('surfaceWaterLimits').selectAll().execute());
+    expect(limits.find((l) => l.factorCode === 'w21003')).toMatchObject({ class1: 0.15, class3: 1, class5: 2 });
+    expect(limits.find((l) => l.factorCode === 'w01009')).toMatchObject({ class1: 7.5, class5: 2 });
+    expect(limits.find((l) => l.factorCode === 'w01001')).toMatchObject({ class1: null, rangeMin: 6, rangeMax: 9 });
+    expect(await query(t(), (db) => db.selectFrom('thresholds').selectAll().execute())).toEqual([]);
+  });
+
   it('is idempotent: a second run adds nothing and creates no admin', async () => {
     const { db } = openDatabase(t().config.database);
     try {
-      const count = async (table: 'resources' | 'dictionary' | 'roleResources' | 'users' | 'factors') =>
+      const count = async (
+        table: 'resources' | 'dictionary' | 'roleResources' | 'users' | 'factors' | 'surfaceWaterLimits',
+      ) =>
         (
           await db
             .selectFrom(table)
@@ -137,6 +182,7 @@ describe('seed without demo', () => {
         count('roleResources'),
         count('users'),
         count('factors'),
+        count('surfaceWaterLimits'),
       ]);
       const report = await seedDatabase(db, {
         demo: true,
@@ -151,6 +197,7 @@ describe('seed without demo', () => {
         count('roleResources'),
         count('users'),
         count('factors'),
+        count('surfaceWaterLimits'),
       ]);
       expect(after).toEqual(before);
     } finally {

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { FACTORS } from '@envmon/hj212';
+import { FACTORS, type FactorDefinition } from '@envmon/hj212';
 import {
   ADMIN_ROLE,
   DEPLOY_TYPE,
   passwordSchema,
+  THRESHOLD_OPERATOR,
   RESOURCE_TREE,
   VOCABULARIES,
   type ResourceSeed,
 } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import { defaultQualityParams } from '../ingest/quality-defaults.js';
+import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
 import type { Clock } from '../lib/clock.js';
 import { simulatedStationSpecs } from '../simulator/fleet.js';
 import type { PasswordHasher } from '../lib/password.js';
@@ -64,6 +66,65 @@ const DEMO_STATION_PLACES = [
   { lng: 114.35, lat: 22.74, address: '龙岗区 坪地街道' },
 ] as const;
 
+/**
+ * Factors the platform needs that HJ 212 does not define: the station's battery voltage, which
+ * battery alarms (type 3) watch. Kind 'water': battery-powered stations are water and overflow stations.
+ */
+const PLATFORM_FACTORS: readonly FactorDefinition[] = [
+  {
+    code: BATTERY_FACTOR_CODE,
+    kind: 'water',
+    zh: '电池电压',
+    en: 'Battery voltage',
+    unit: 'V',
+    decimals: 2,
+    inStandardTable: false,
+  },
+];
+
+/**
+ * GB 3838-2002 surface-water quality classes I–V (river values; mg/L) for the catalogue's factors.
+ * Dissolved oxygen is a lower bound (classes run down: DESC); pH has one range for every class.
+ */
+const SURFACE_WATER_LIMITS: readonly {
+  factorCode: string;
+  classes: readonly [number, number, number, number, number] | null;
+  range?: readonly [number, number];
+}[] = [
+  { factorCode: 'w01001', classes: null, range: [6, 9] }, // pH
+  { factorCode: 'w01009', classes: [7.5, 6, 5, 3, 2] }, // dissolved oxygen ≥
+  { factorCode: 'w01019', classes: [2, 4, 6, 10, 15] }, // permanganate index (CODMn)
+  { factorCode: 'w01018', classes: [15, 15, 20, 30, 40] }, // COD
+  { factorCode: 'w21003', classes: [0.15, 0.5, 1, 1.5, 2] }, // ammonia nitrogen
+  { factorCode: 'w21011', classes: [0.02, 0.1, 0.2, 0.3, 0.4] }, // total phosphorus (rivers)
+  { factorCode: 'w21001', classes: [0.2, 0.5, 1, 1.5, 2] }, // total nitrogen
+  { factorCode: 'w22001', classes: [0.05, 0.05, 0.05, 0.5, 1] }, // petroleum
+  { factorCode: 'w23002', classes: [0.002, 0.002, 0.005, 0.01, 0.1] }, // volatile phenol
+];
+
+/**
+ * Demo thresholds on the simulated stations' main factors (operator, limit, the GB 3838 class the
+ * limit comes from). Set near the top of what the simulation produces, so a demo run raises an
+ * alarm now and then (COD, ammonia nitrogen, total phosphorus, PM2.5 peaks), never constantly.
+ */
+const DEMO_THRESHOLDS: readonly {
+  kind: 'water' | 'air';
+  factorCode: string;
+  operator: number;
+  limit1: number;
+  limit2?: number;
+  waterClass?: number;
+}[] = [
+  { kind: 'water', factorCode: 'w01001', operator: THRESHOLD_OPERATOR.notIn, limit1: 6, limit2: 9 },
+  { kind: 'water', factorCode: 'w01009', operator: THRESHOLD_OPERATOR.lt, limit1: 5, waterClass: 3 },
+  { kind: 'water', factorCode: 'w01018', operator: THRESHOLD_OPERATOR.gt, limit1: 30, waterClass: 4 },
+  { kind: 'water', factorCode: 'w21003', operator: THRESHOLD_OPERATOR.gt, limit1: 1, waterClass: 3 },
+  { kind: 'water', factorCode: 'w21011', operator: THRESHOLD_OPERATOR.gt, limit1: 0.2, waterClass: 3 },
+  // GB 3095-2012 class II 24-hour limits (µg/m³).
+  { kind: 'air', factorCode: 'a34004', operator: THRESHOLD_OPERATOR.gt, limit1: 75 },
+  { kind: 'air', factorCode: 'a34002', operator: THRESHOLD_OPERATOR.gt, limit1: 150 },
+];
+
 const inGroup = (code: string, group: string) => code === group || code.startsWith(`${group}.`);
 
 /**
@@ -81,6 +142,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     const resourceIds = await seedResources(trx);
     await seedDictionary(trx);
     await seedFactors(trx);
+    await seedSurfaceWaterLimits(trx);
     const adminRoleId = await ensureRole(trx, ADMIN_ROLE, '超级管理员', now);
     await linkResources(trx, adminRoleId, [...resourceIds.values()]);
 
@@ -168,36 +230,59 @@ async function seedDictionary(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** The HJ 212 factor catalogue with default quality parameters; rows already present are left as edited. */
+/** The HJ 212 factor catalogue (and the platform's own factors) with default quality parameters; rows already present are left as edited. */
 async function seedFactors(db: Kysely<Database>): Promise<void> {
   const existing = new Set((await db.selectFrom('factors').select('factorCode').execute()).map((f) => f.factorCode));
-  const rows = FACTORS.filter((f) => !existing.has(f.code)).map((f) => {
-    const q = defaultQualityParams(f.code);
-    return {
-      factorCode: f.code,
-      factorName: f.zh,
-      factorNameEn: f.en,
-      legacyCode: f.legacyCode ?? null,
-      kind: f.kind,
-      unit: f.unit ?? null,
-      decimals: f.decimals ?? null,
-      rangeMin: q.rangeMin,
-      rangeMax: q.rangeMax,
-      zeroIsSuspect: q.zeroIsSuspect ? 1 : 0,
-      constantCount: q.constantCount,
-      riseRatio: q.riseRatio,
-      dropRatio: q.dropRatio,
-      outlierMin: q.outlierMin,
-      outlierMax: q.outlierMax,
-      builtIn: 1,
-    };
-  });
+  const rows = [...FACTORS, ...PLATFORM_FACTORS]
+    .filter((f) => !existing.has(f.code))
+    .map((f) => {
+      const q = defaultQualityParams(f.code);
+      return {
+        factorCode: f.code,
+        factorName: f.zh,
+        factorNameEn: f.en,
+        legacyCode: f.legacyCode ?? null,
+        kind: f.kind,
+        unit: f.unit ?? null,
+        decimals: f.decimals ?? null,
+        rangeMin: q.rangeMin,
+        rangeMax: q.rangeMax,
+        zeroIsSuspect: q.zeroIsSuspect ? 1 : 0,
+        constantCount: q.constantCount,
+        riseRatio: q.riseRatio,
+        dropRatio: q.dropRatio,
+        outlierMin: q.outlierMin,
+        outlierMax: q.outlierMax,
+        builtIn: 1,
+      };
+    });
   for (let i = 0; i < rows.length; i += 50) {
     await db
       .insertInto('factors')
       .values(rows.slice(i, i + 50))
       .execute();
   }
+}
+
+/** The class limits of the factors in the catalogue; rows already present are left as edited. */
+async function seedSurfaceWaterLimits(db: Kysely<Database>): Promise<void> {
+  const factors = new Set((await db.selectFrom('factors').select('factorCode').execute()).map((f) => f.factorCode));
+  const existing = new Set(
+    (await db.selectFrom('surfaceWaterLimits').select('factorCode').execute()).map((l) => l.factorCode),
+  );
+  const rows = SURFACE_WATER_LIMITS.filter((l) => factors.has(l.factorCode) && !existing.has(l.factorCode)).map(
+    (l) => ({
+      factorCode: l.factorCode,
+      class1: l.classes?.[0] ?? null,
+      class2: l.classes?.[1] ?? null,
+      class3: l.classes?.[2] ?? null,
+      class4: l.classes?.[3] ?? null,
+      class5: l.classes?.[4] ?? null,
+      rangeMin: l.range?.[0] ?? null,
+      rangeMax: l.range?.[1] ?? null,
+    }),
+  );
+  if (rows.length > 0) await db.insertInto('surfaceWaterLimits').values(rows).execute();
 }
 
 async function ensureRole(db: Kysely<Database>, roleName: string, remark: string, now: number): Promise<number> {
@@ -317,6 +402,39 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds:
     await db
       .insertInto('deviceFactors')
       .values(deviceFactors.slice(i, i + 50))
+      .execute();
+  }
+  await seedDemoThresholds(db, deviceIds, now);
+}
+
+async function seedDemoThresholds(
+  db: Kysely<Database>,
+  devices: readonly { id: number; deviceCode: string }[],
+  now: number,
+): Promise<void> {
+  const limits = await db.selectFrom('surfaceWaterLimits').selectAll().execute();
+  const limitId = (factorCode: string) => limits.find((l) => l.factorCode === factorCode)?.id ?? null;
+  const idOf = new Map(devices.map((d) => [d.deviceCode, d.id]));
+  const rows = simulatedStationSpecs(DEMO_STATION_COUNT).flatMap((spec) => {
+    const deviceId = idOf.get(spec.mn);
+    if (deviceId === undefined) return [];
+    return DEMO_THRESHOLDS.filter((t) => t.kind === spec.kind && spec.factors.includes(t.factorCode)).map((t) => ({
+      deviceId,
+      factorCode: t.factorCode,
+      overflowType: 0,
+      operator: t.operator,
+      limit1: t.limit1,
+      limit2: t.limit2 ?? null,
+      limitId: t.waterClass === undefined ? null : limitId(t.factorCode),
+      alarmLevel: 1,
+      enabled: 1,
+      updateTime: now,
+    }));
+  });
+  for (let i = 0; i < rows.length; i += 50) {
+    await db
+      .insertInto('thresholds')
+      .values(rows.slice(i, i + 50))
       .execute();
   }
 }

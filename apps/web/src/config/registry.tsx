@@ -22,8 +22,8 @@ const notBuilt: PageEntry = {};
 
 export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'realtime.dashboard': { opensInNewTab: DASHBOARD_PATH },
-  'realtime.data': notBuilt,
-  'realtime.chart': notBuilt,
+  'realtime.data': { component: lazy(() => import('../features/realtime-data/pages/realtime-data-page')) },
+  'realtime.chart': { component: lazy(() => import('../features/realtime-chart/pages/realtime-chart-page')) },
   'realtime.overflow': notBuilt,
   'realtime.water': notBuilt,
 

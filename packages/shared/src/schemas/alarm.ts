@@ -113,3 +113,66 @@ export const alarmSchema = z.object({
   workOrder: z.object({ orderStatus: z.number().int() }),
 });
 export type Alarm = z.infer<typeof alarmSchema>;
+
+/** Blank filters from a query string ('' or absent) mean "any". */
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+const optionalInt = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional());
+
+/** getCurrent: the active alarms of the devices the caller sees (ifFilter=1: the devices bound to the caller). */
+export const alarmCurrentQuerySchema = z.object({
+  projectId: optionalId,
+  ifFilter: optionalInt,
+});
+export type AlarmCurrentQuery = z.infer<typeof alarmCurrentQuerySchema>;
+
+/** The alarm screen's filters (current and history); beginTime/endTime bound beginDate, epoch ms. */
+export const alarmFilterSchema = alarmCurrentQuerySchema.extend({
+  deviceId: optionalId,
+  factorCode: z.string().trim().optional(),
+  alarmType: optionalInt,
+  alarmLevel: optionalInt,
+  orderStatus: optionalInt,
+  /** 1 active only, 0 ended only. */
+  active: optionalInt,
+  beginTime: optionalInt,
+  endTime: optionalInt,
+});
+export type AlarmFilter = z.infer<typeof alarmFilterSchema>;
+
+/** Paged like every list (LIMITS.defaultPageSize 20, LIMITS.maxPageSize 1000; not imported to keep this file's head as it is). */
+export const alarmQuerySchema = alarmFilterSchema.extend({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(20),
+});
+export type AlarmQuery = z.infer<typeof alarmQuerySchema>;
+
+export const WORK_ORDER_COMMENT_MAX = 256;
+
+/** A work-order move: only WORK_ORDER_TRANSITIONS are accepted by the server. */
+export const workOrderUpdateSchema = z.object({
+  alarmId: z.coerce.number().int().positive(),
+  orderStatus: z.literal(WORK_ORDER_STATUSES, { error: 'validation.required' }),
+  comment: z
+    .string()
+    .trim()
+    .max(WORK_ORDER_COMMENT_MAX, 'validation.tooLong')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type WorkOrderUpdate = z.infer<typeof workOrderUpdateSchema>;
+
+export const workOrderHistoryQuerySchema = z.object({ alarmId: z.coerce.number().int().positive() });
+
+/** One step of a work order's audit trail. */
+export const workOrderEventSchema = z.object({
+  id: z.number().int(),
+  alarmId: z.number().int(),
+  fromStatus: z.number().int(),
+  toStatus: z.number().int(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  comment: z.string().nullable(),
+  createTime: z.number().int(),
+});
+export type WorkOrderEvent = z.infer<typeof workOrderEventSchema>;

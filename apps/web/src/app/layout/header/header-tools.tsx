@@ -1,4 +1,5 @@
 import { Flex } from 'antd';
+import { AlarmBadge } from './alarm-badge';
 import { ErrorLogButton } from './error-log-button';
 import { FullscreenToggle } from './fullscreen-toggle';
 import { HelpDropdown } from './help-dropdown';
@@ -15,6 +16,7 @@ export function HeaderTools({ mobile }: { mobile: boolean }) {
   return (
     <Flex align="center" gap={4} className="app-header-tools">
       <ProjectSelector width={mobile ? PROJECT_SELECTOR_WIDTH_MOBILE : PROJECT_SELECTOR_WIDTH} />
+      <AlarmBadge />
       <ErrorLogButton />
       {!mobile && <FullscreenToggle />}
       <SizeChooser />

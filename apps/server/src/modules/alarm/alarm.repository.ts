@@ -1,0 +1,209 @@
+import { WORK_ORDER_STATUS, type AlarmFilter, type PageQuery } from '@envmon/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { AlarmsTable, Database, WorkOrderEventsTable } from '../../db/schema.js';
+import { selectPage } from '../../db/sql.js';
+import type { AlarmRow } from './alarm.mapper.js';
+
+/** The filters of the alarm screen, plus `boundTo`: only the devices bound to that user (ifFilter=1). */
+export type AlarmListFilter = Omit<AlarmFilter, 'ifFilter'> & { boundTo?: number | undefined };
+
+/** An alarm as the engine writes it; `id` is absent until it has been inserted. */
+export interface AlarmDraft {
+  id?: number;
+  deviceId: number;
+  factorCode: string | null;
+  alarmType: number;
+  overflowType: number;
+  alarmLevel: number;
+  alarmValue: number | null;
+  standardValue: string | null;
+  symbol: number | null;
+  beginDate: number;
+  lastDate: number;
+  endDate: number | null;
+  count: number;
+  active: boolean;
+  /** device:factor:type:overflow, kept while active. */
+  key: string;
+}
+
+export interface WorkOrderMove {
+  alarmId: number;
+  fromStatus: number;
+  toStatus: number;
+  userId: number;
+  userName: string;
+  comment: string | null;
+  at: number;
+}
+
+const ALARM_COLUMNS = [
+  'alarms.id',
+  'alarms.deviceId',
+  'alarms.factorCode',
+  'alarms.alarmType',
+  'alarms.overflowType',
+  'alarms.alarmLevel',
+  'alarms.alarmValue',
+  'alarms.standardValue',
+  'alarms.symbol',
+  'alarms.beginDate',
+  'alarms.lastDate',
+  'alarms.endDate',
+  'alarms.count',
+  'alarms.active',
+  'alarms.orderStatus',
+  'devices.deviceCode',
+  'devices.deviceName',
+  'factors.factorName',
+  'factors.factorNameEn',
+] as const;
+
+function columnsOf(draft: AlarmDraft) {
+  return {
+    alarmLevel: draft.alarmLevel,
+    alarmValue: draft.alarmValue,
+    standardValue: draft.standardValue,
+    symbol: draft.symbol,
+    lastDate: draft.lastDate,
+    endDate: draft.endDate,
+    count: draft.count,
+    active: draft.active ? 1 : 0,
+    activeKey: draft.active ? draft.key : null,
+  };
+}
+
+export class AlarmRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private filtered(filter: AlarmListFilter) {
+    let query = this.db
+      .selectFrom('alarms')
+      .innerJoin('devices', 'devices.id', 'alarms.deviceId')
+      .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode');
+    const f = filter;
+    if (f.projectId !== undefined) query = query.where('devices.projectId', '=', f.projectId);
+    if (f.deviceId !== undefined) query = query.where('alarms.deviceId', '=', f.deviceId);
+    if (f.factorCode) query = query.where('alarms.factorCode', '=', f.factorCode);
+    if (f.alarmType !== undefined) query = query.where('alarms.alarmType', '=', f.alarmType);
+    if (f.alarmLevel !== undefined) query = query.where('alarms.alarmLevel', '=', f.alarmLevel);
+    if (f.orderStatus !== undefined) query = query.where('alarms.orderStatus', '=', f.orderStatus);
+    if (f.active !== undefined) query = query.where('alarms.active', '=', f.active === 1 ? 1 : 0);
+    if (f.beginTime !== undefined) query = query.where('alarms.beginDate', '>=', f.beginTime);
+    if (f.endTime !== undefined) query = query.where('alarms.beginDate', '<=', f.endTime);
+    if (f.boundTo !== undefined) {
+      const userId = f.boundTo;
+      query = query.where('devices.deviceCode', 'in', (eb) =>
+        eb.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', userId),
+      );
+    }
+    return query;
+  }
+
+  list(filter: AlarmListFilter, page: PageQuery): Promise<{ rows: AlarmRow[]; total: number }> {
+    return selectPage(this.filtered(filter), page, (q) =>
+      q.select(ALARM_COLUMNS).orderBy('alarms.beginDate', 'desc').orderBy('alarms.id', 'desc'),
+    );
+  }
+
+  /** Every match, newest first (getCurrent: the active ones are few). */
+  all(filter: AlarmListFilter): Promise<AlarmRow[]> {
+    return this.filtered(filter)
+      .select(ALARM_COLUMNS)
+      .orderBy('alarms.beginDate', 'desc')
+      .orderBy('alarms.id', 'desc')
+      .execute();
+  }
+
+  /** One export page after `beforeId` in id order, newest first (keyset paging: no offsets on a long history). */
+  exportPage(filter: AlarmListFilter, beforeId: number | null, size: number): Promise<AlarmRow[]> {
+    let query = this.filtered(filter).select(ALARM_COLUMNS);
+    if (beforeId !== null) query = query.where('alarms.id', '<', beforeId);
+    return query.orderBy('alarms.id', 'desc').limit(size).execute();
+  }
+
+  async byIds(ids: readonly number[]): Promise<AlarmRow[]> {
+    if (ids.length === 0) return [];
+    return this.filtered({}).select(ALARM_COLUMNS).where('alarms.id', 'in', ids).orderBy('alarms.id').execute();
+  }
+
+  async find(id: number): Promise<AlarmRow | null> {
+    return (await this.byIds([id]))[0] ?? null;
+  }
+
+  /** The active alarms as the engine keeps them in memory. */
+  active(): Promise<Selectable<AlarmsTable>[]> {
+    return this.db.selectFrom('alarms').selectAll().where('active', '=', 1).execute();
+  }
+
+  /**
+   * The engine's batch in one transaction: new alarms inserted (their ids set on the drafts),
+   * changed ones updated. Ids are set only after the commit succeeded.
+   */
+  async write(drafts: readonly AlarmDraft[]): Promise<void> {
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const ids = new Map<AlarmDraft, number>();
+      for (const draft of drafts) {
+        if (draft.id === undefined) {
+          const { id } = await trx
+            .insertInto('alarms')
+            .values({
+              ...columnsOf(draft),
+              deviceId: draft.deviceId,
+              factorCode: draft.factorCode,
+              alarmType: draft.alarmType,
+              overflowType: draft.overflowType,
+              beginDate: draft.beginDate,
+              orderStatus: WORK_ORDER_STATUS.pending,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.set(draft, id);
+        } else {
+          await trx.updateTable('alarms').set(columnsOf(draft)).where('id', '=', draft.id).execute();
+        }
+      }
+      return ids;
+    });
+    for (const [draft, id] of inserted) draft.id = id;
+  }
+
+  /**
+   * Moves the work order if it still has `fromStatus` and records the move; false when another
+   * move got there first.
+   */
+  async moveWorkOrder(move: WorkOrderMove): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('alarms')
+        .set({ orderStatus: move.toStatus })
+        .where('id', '=', move.alarmId)
+        .where('orderStatus', '=', move.fromStatus)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('workOrderEvents')
+        .values({
+          alarmId: move.alarmId,
+          fromStatus: move.fromStatus,
+          toStatus: move.toStatus,
+          userId: move.userId,
+          userName: move.userName,
+          comment: move.comment,
+          createTime: move.at,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  workOrderHistory(alarmId: number): Promise<Selectable<WorkOrderEventsTable>[]> {
+    return this.db
+      .selectFrom('workOrderEvents')
+      .selectAll()
+      .where('alarmId', '=', alarmId)
+      .orderBy('createTime')
+      .orderBy('id')
+      .execute();
+  }
+}

@@ -1,0 +1,158 @@
+import type { Writable } from 'node:stream';
+import {
+  canMoveWorkOrder,
+  vocabularyLabel,
+  type Alarm,
+  type AlarmCurrentQuery,
+  type AlarmFilter,
+  type AlarmQuery,
+  type Page,
+  type WorkOrderEvent,
+  type WorkOrderStatus,
+  type WorkOrderUpdate,
+} from '@envmon/shared';
+import ExcelJS from 'exceljs';
+import type { EventBus } from '../../events/bus.js';
+import type { Clock } from '../../lib/clock.js';
+import { DownloadTickets, type TicketHolder } from '../../lib/download-ticket.js';
+import { DomainError } from '../../lib/errors.js';
+import type { Actor } from '../session/permission.js';
+import { formatDateTime, translate } from '../crud/crud.export.js';
+import { toAlarm, toWorkOrderEvent } from './alarm.mapper.js';
+import type { AlarmListFilter, AlarmRepository } from './alarm.repository.js';
+
+const EXPORT_TICKET_SCOPE = 'alarm-export';
+const EXPORT_PAGE = 1000;
+
+/** The export's columns, headed by the alarm namespace's field names in Chinese. */
+const EXPORT_COLUMNS: readonly { field: string; width: number; cell: (a: Alarm) => string | number | null }[] = [
+  { field: 'deviceName', width: 24, cell: (a) => a.device.deviceName },
+  { field: 'deviceCode', width: 24, cell: (a) => a.deviceCode },
+  { field: 'factorName', width: 16, cell: (a) => a.factor?.factorName ?? null },
+  { field: 'alarmType', width: 12, cell: (a) => vocabularyLabel('alarmType', String(a.alarmType), 'zh') },
+  { field: 'alarmLevel', width: 10, cell: (a) => vocabularyLabel('alarmLevel', String(a.alarmLevel), 'zh') },
+  {
+    field: 'overflowType',
+    width: 10,
+    cell: (a) => (a.overflowType === null ? null : vocabularyLabel('overflowType', String(a.overflowType), 'zh')),
+  },
+  { field: 'alarmValue', width: 12, cell: (a) => a.alarmValue },
+  { field: 'standardValue', width: 14, cell: (a) => a.standardValue },
+  { field: 'beginDate', width: 20, cell: (a) => formatDateTime(a.beginDate) },
+  { field: 'lastDate', width: 20, cell: (a) => formatDateTime(a.lastDate) },
+  { field: 'endDate', width: 20, cell: (a) => (a.endDate === null ? null : formatDateTime(a.endDate)) },
+  { field: 'count', width: 10, cell: (a) => a.count },
+  {
+    field: 'orderStatus',
+    width: 10,
+    cell: (a) => vocabularyLabel('alarmStatus', String(a.workOrder.orderStatus), 'zh'),
+  },
+];
+
+/** Alarms as the screens see them, their export, and work orders (SPEC sections 3, 4, 7). */
+export class AlarmService {
+  private readonly tickets: DownloadTickets;
+
+  constructor(
+    private readonly repo: AlarmRepository,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+  ) {
+    this.tickets = new DownloadTickets(clock);
+  }
+
+  /** getCurrent: every active alarm of the devices the caller sees, newest first. */
+  async current(query: AlarmCurrentQuery, callerId: number): Promise<Alarm[]> {
+    return (await this.repo.all({ ...scope(query, callerId), active: 1 })).map(toAlarm);
+  }
+
+  async list(query: AlarmQuery, callerId: number): Promise<Page<Alarm>> {
+    const { pageNum, pageSize, ...filter } = query;
+    const { rows, total } = await this.repo.list(scope(filter, callerId), { pageNum, pageSize });
+    return { list: rows.map(toAlarm), total, pageNum, pageSize };
+  }
+
+  /** Moves a work order along WORK_ORDER_TRANSITIONS only, recording who, when and why. */
+  async moveWorkOrder(input: WorkOrderUpdate, actor: Actor): Promise<Alarm> {
+    const current = await this.repo.find(input.alarmId);
+    if (!current) throw new DomainError('notFound');
+    const from = current.orderStatus as WorkOrderStatus;
+    if (!canMoveWorkOrder(from, input.orderStatus)) throw new DomainError('workOrderTransitionRefused');
+    const moved = await this.repo.moveWorkOrder({
+      alarmId: input.alarmId,
+      fromStatus: from,
+      toStatus: input.orderStatus,
+      userId: actor.userId,
+      userName: actor.userName,
+      comment: input.comment,
+      at: this.clock.now(),
+    });
+    // Another operator moved it between our read and our write.
+    if (!moved) throw new DomainError('workOrderTransitionRefused');
+    const alarm = await this.repo.find(input.alarmId);
+    if (!alarm) throw new DomainError('notFound');
+    const dto = toAlarm(alarm);
+    this.bus.publish('alarm.changed', { alarms: [dto] });
+    return dto;
+  }
+
+  async workOrderHistory(alarmId: number): Promise<WorkOrderEvent[]> {
+    if (!(await this.repo.find(alarmId))) throw new DomainError('notFound');
+    return (await this.repo.workOrderHistory(alarmId)).map(toWorkOrderEvent);
+  }
+
+  /** A one-minute, single-use ticket for the export download link. */
+  issueExportTicket(holder: TicketHolder): string {
+    return this.tickets.issue(holder, EXPORT_TICKET_SCOPE);
+  }
+
+  redeemExportTicket(ticket: string): TicketHolder | null {
+    return this.tickets.redeem(ticket, EXPORT_TICKET_SCOPE);
+  }
+
+  /** The matching alarms page by page, newest first. */
+  async *exportPages(filter: AlarmFilter, callerId: number): AsyncGenerator<Alarm[]> {
+    const scoped = scope(filter, callerId);
+    for (let beforeId: number | null = null; ;) {
+      const rows = await this.repo.exportPage(scoped, beforeId, EXPORT_PAGE);
+      if (rows.length > 0) yield rows.map(toAlarm);
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_PAGE) return;
+      beforeId = last.id;
+    }
+  }
+
+  /** Writes the export with exceljs' streaming writer, Chinese headers. */
+  async writeExport(target: Writable, pages: AsyncIterable<readonly Alarm[]>): Promise<void> {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true });
+    const sheet = workbook.addWorksheet('告警列表', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = [
+      { header: translate('alarm.fields.index', 'zh-CN') ?? 'index', key: 'index', width: 8 },
+      ...EXPORT_COLUMNS.map((c) => ({
+        header: translate(`alarm.fields.${c.field}`, 'zh-CN') ?? c.field,
+        key: c.field,
+        width: c.width,
+      })),
+    ];
+    sheet.getRow(1).font = { bold: true };
+    let index = 0;
+    for await (const alarms of pages) {
+      for (const alarm of alarms) {
+        index += 1;
+        const cells = Object.fromEntries(EXPORT_COLUMNS.map((c) => [c.field, c.cell(alarm)]));
+        sheet.addRow({ index, ...cells }).commit();
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+}
+
+/** ifFilter=1 narrows to the devices bound to the caller, as the device lists do (SPEC section 6). */
+function scope<T extends { ifFilter?: number | undefined }>(
+  filter: T,
+  callerId: number,
+): Omit<T, 'ifFilter'> & AlarmListFilter {
+  const { ifFilter, ...rest } = filter;
+  return ifFilter === 1 ? { ...rest, boundTo: callerId } : rest;
+}

@@ -1,0 +1,49 @@
+import {
+  realtimeLatestQuerySchema,
+  realtimeLatestSchema,
+  realtimeRecentQuerySchema,
+  realtimeRecentSchema,
+} from '@envmon/shared';
+import type { App } from '../../app-types.js';
+import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { signedIn } from '../../plugins/auth.js';
+import type { RealtimeService } from './realtime.service.js';
+
+const REALTIME = '/data/realtime/rest';
+export const REALTIME_DATA_PERMISSION = 'realtime.data';
+export const REALTIME_CHART_PERMISSION = 'realtime.chart';
+const tags = ['realtime'];
+
+/** The real-time screens' reads (data service). */
+export function realtimeRoutes(app: App, realtime: RealtimeService): void {
+  app.get(
+    `${REALTIME}/getLatest`,
+    {
+      // The chart screen lists the same devices (its device tree and factor names).
+      config: { permission: [REALTIME_DATA_PERMISSION, REALTIME_CHART_PERMISSION] },
+      schema: {
+        tags,
+        summary:
+          "Latest value per factor of every device of the project (all when absent), with online state; ifFilter=1: the caller's bound devices",
+        querystring: realtimeLatestQuerySchema,
+        response: envelopeResponses(realtimeLatestSchema),
+      },
+    },
+    async (request) => ok(await realtime.latest(request.query, signedIn(request).userId)),
+  );
+
+  app.get(
+    `${REALTIME}/getRecent`,
+    {
+      config: { permission: REALTIME_CHART_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          "A device's real-time values of the last minutes (default 60, at most a day), for the chosen factors; newest 20,000 at most",
+        querystring: realtimeRecentQuerySchema,
+        response: envelopeResponses(realtimeRecentSchema),
+      },
+    },
+    async (request) => ok(await realtime.recent(request.query, signedIn(request).userId)),
+  );
+}
