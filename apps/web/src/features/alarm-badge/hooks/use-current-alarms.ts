@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Alarm } from '@envmon/shared';
 import { liveClient } from '../../../lib/live';
 import { createAlarmStore } from '../alarm-store';
@@ -8,13 +8,19 @@ import { getCurrentAlarms } from '../api/get-current-alarms';
  * The current alarms: loaded at start and after every reconnect (a gap in the push may have
  * hidden changes), patched by pushed frames in between. onRaised hears of newly raised ones.
  */
-export function useCurrentAlarms(boundOnly: boolean, onRaised: (raised: Alarm[]) => void): readonly Alarm[] {
+export function useCurrentAlarms(
+  boundOnly: boolean,
+  onRaised: (raised: Alarm[]) => void,
+  /** False for a user who may not read alarms: nothing is loaded or followed. */
+  enabled = true,
+): readonly Alarm[] {
   const [store] = useState(createAlarmStore);
   const raisedRef = useRef(onRaised);
   useEffect(() => {
     raisedRef.current = onRaised;
   });
   useEffect(() => {
+    if (!enabled) return;
     // The api client has already shown a failure; the next reconnect loads again.
     const load = () => store.load(() => getCurrentAlarms(boundOnly)).catch(() => undefined);
     // The load notes every frame pushed from now on, so none arriving before its answer is lost.
@@ -39,6 +45,16 @@ export function useCurrentAlarms(boundOnly: boolean, onRaised: (raised: Alarm[])
       offReconnect();
       offFirstOpen?.();
     };
-  }, [store, boundOnly]);
+  }, [store, boundOnly, enabled]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+/** The ids of devices with a current alarm (map markers in alarm), for users who may read alarms. */
+export function useAlarmedDeviceIds(boundOnly: boolean, enabled: boolean): ReadonlySet<number> {
+  const alarms = useCurrentAlarms(boundOnly, ignoreRaised, enabled);
+  return useMemo(() => new Set(enabled ? alarms.map((alarm) => alarm.deviceId) : []), [alarms, enabled]);
+}
+
+function ignoreRaised(): void {
+  // The badge announces raised alarms; other users of the list only show them.
 }

@@ -5,11 +5,12 @@ import { Alert, App, Button, Card, Empty, Flex, Tabs, Tooltip, Upload } from 'an
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
-import { Can } from '../../../components/can';
+import { Can, useCan } from '../../../components/can';
 import { QueryErrorAlert } from '../../../components/crud/table-parts';
 import { DeviceTree, type TreeGroup, type TreeGrouping } from '../../../components/device-tree';
 import type { DeviceMapDevice } from '../../../components/map';
 import { getSelectedProjectId } from '../../../lib/project';
+import { useAlarmedDeviceIds } from '../../alarm-badge/hooks/use-current-alarms';
 import { DeviceDetailDrawer } from '../../device-detail/components/device-detail-drawer';
 import { useDeleteDevice } from '../api/delete-device';
 import { exportDevices } from '../api/export-devices';
@@ -29,7 +30,7 @@ import { DeviceFormModal } from '../components/device-form-modal';
 import { DeviceMapPanel } from '../components/device-map-panel';
 import { DeviceTable } from '../components/device-table';
 import { ImportReportModal } from '../components/import-report-modal';
-import { DEVICE_WRITE } from '../components/permissions';
+import { ALARM_LIST, DEVICE_WRITE } from '../components/permissions';
 import { PANEL_BOTTOM_GAP, usePanelHeight } from '../hooks/use-panel-height';
 
 const TREE_WIDTH = 340;
@@ -80,6 +81,9 @@ export default function DevicePage() {
   );
   const boundCodes = useMemo(() => new Set(session.user.deviceCodes), [session.user.deviceCodes]);
 
+  // Markers of devices in alarm take the alarm colour (alarms are read only by users who may see them).
+  const mayReadAlarms = useCan(ALARM_LIST);
+  const alarmed = useAlarmedDeviceIds(!session.isAdmin, mayReadAlarms);
   const markers = useMemo<DeviceMapDevice[]>(() => {
     const shown = checkedIds.length > 0 ? new Set(checkedIds) : null;
     return devices
@@ -91,9 +95,9 @@ export default function DevicePage() {
         deviceType: device.deviceType,
         lng: device.lng,
         lat: device.lat,
-        state: status.data?.get(device.id) ? 'online' : 'offline',
+        state: alarmed.has(device.id) ? 'alarm' : status.data?.get(device.id) ? 'online' : 'offline',
       }));
-  }, [devices, checkedIds, status.data]);
+  }, [devices, checkedIds, status.data, alarmed]);
 
   const confirmDelete = (device: Device) => {
     modal.confirm({
