@@ -14,6 +14,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.medium.test.ts', '**/node_modules/**', '**/dist/**'],
           environment: 'node',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

@@ -461,6 +461,8 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
 
   private onBoundary(key: ScheduleKey, boundary: number): void {
     if (this.stopped || this.currentFault === 'offline') return;
+    // Timers may fire a millisecond early: an upload is never stamped (QN) before its boundary.
+    this.lastQnMs = Math.max(this.lastQnMs, boundary - 1);
     switch (key) {
       case 'rtd':
         if (this.realtimeEnabled) void this.upload('2011', boundary, true);
