@@ -55,6 +55,11 @@ import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
 import { ThresholdRepository } from './modules/threshold/threshold.repository.js';
 import { thresholdRoutes } from './modules/threshold/threshold.routes.js';
 import { ThresholdService } from './modules/threshold/threshold.service.js';
+import { fetchWebhookClient } from './modules/wx-alarm/webhook.js';
+import { WxAlarmNotifier } from './modules/wx-alarm/wx-alarm.notifier.js';
+import { WxAlarmRepository } from './modules/wx-alarm/wx-alarm.repository.js';
+import { wxAlarmRoutes } from './modules/wx-alarm/wx-alarm.routes.js';
+import { WxAlarmService } from './modules/wx-alarm/wx-alarm.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
 import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
@@ -82,6 +87,11 @@ export interface BuildAppOptions {
   /** Called when this start created the admin user (main prints a generated password once). */
   onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
 }
+
+/** The WeChat alarm webhook: each attempt's limit, how often reminders and digests fall due, the send backlog. */
+const WX_ALARM_WEBHOOK_TIMEOUT_MS = 10_000;
+const WX_ALARM_TICK_MS = 1000;
+const WX_ALARM_QUEUE_MAX = 500;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -205,6 +215,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.addHook('preClose', () => alarmEngine.close());
     thresholdRoutes(app, thresholds);
     alarmRoutes(app, new AlarmService(alarmRepository, bus, clock), services.roles);
+    // WeChat alarm notifications (issue 5): off until the settings enable them; settings edits reach the notifier at once.
+    const webhook = fetchWebhookClient(WX_ALARM_WEBHOOK_TIMEOUT_MS);
+    const wxAlarms: WxAlarmService = new WxAlarmService(new WxAlarmRepository(db), webhook, clock, () =>
+      wxAlarmNotifier.reload(),
+    );
+    const wxAlarmNotifier = new WxAlarmNotifier({
+      bus,
+      clock,
+      webhook,
+      log: app.log.child({ service: 'wx-alarm' }),
+      settings: () => wxAlarms.current(),
+      repeatMinutes: async (deviceId, alarmType) =>
+        (await thresholds.strategies({ deviceId, alarmType }))[0]?.repeatIntervalMinutes ?? 0,
+      tickMs: WX_ALARM_TICK_MS,
+      queueMax: WX_ALARM_QUEUE_MAX,
+    });
+    await wxAlarmNotifier.start();
+    // After the engine's preClose (its last alarms may still be queued), before the database closes.
+    app.addHook('preClose', () => wxAlarmNotifier.close());
+    wxAlarmRoutes(app, wxAlarms);
     await registerOpenApiRoutes(app);
     if (!(await registerWebConsole(app, config.webDist))) {
       app.log.warn({ webDist: config.webDist }, 'no built console found; serving the API only');

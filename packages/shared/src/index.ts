@@ -25,3 +25,4 @@ export * from './utils/format.js';
 export * from './i18n/index.js';
 export * from './schemas/realtime.js';
 export * from './schemas/threshold.js';
+export * from './schemas/wx-alarm.js';

@@ -49,6 +49,12 @@ export const MESSAGES = {
   // Alarms (issue 5).
   thresholdTaken: '该设备的此因子阈值已存在！',
   workOrderTransitionRefused: '操作失败，工单不能变更为该状态！',
+  // WeChat alarm (issue 5): the webhook is missing, refused the message or could not be reached.
+  wxAlarmNotConfigured: '请先配置并保存 Webhook 地址！',
+  wxAlarmSendFailed: '发送失败，Webhook 返回了错误！',
+  wxAlarmUnreachable: '发送失败，无法连接 Webhook 地址！',
+  wxAlarmCodeRequired: '更换 Webhook 地址需要填写发送到该地址的动态码！',
+  wxAlarmCodeWrong: '动态码错误或已过期！',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -335,6 +335,27 @@ export interface WorkOrderEventsTable {
   createTime: number;
 }
 
+/** The platform's WeChat alarm settings: one row, id 1. */
+export interface WxAlarmSettingsTable {
+  id: number;
+  enabled: number;
+  webhookUrl: string | null;
+  /** JSON array of alarm types. */
+  alarmTypes: string;
+  lowestLevel: number;
+  /** JSON arrays of strings. */
+  mentionedUserIds: string;
+  mentionedMobiles: string;
+  digestCount: number;
+  digestWindowSeconds: number;
+  language: string;
+  /** SHA-256 of the pending dynamic code, the URL it was sent to, and when it expires. */
+  codeHash: string | null;
+  codeUrl: string | null;
+  codeExpires: number | null;
+  updateTime: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -361,4 +382,5 @@ export interface Database {
   alarmStrategies: AlarmStrategiesTable;
   alarms: AlarmsTable;
   workOrderEvents: WorkOrderEventsTable;
+  wxAlarmSettings: WxAlarmSettingsTable;
 }

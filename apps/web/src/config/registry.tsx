@@ -58,7 +58,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.regular': notBuilt,
   'settings.reissue': notBuilt,
   'settings.transfer-format': notBuilt,
-  'settings.wx-alarm': notBuilt,
+  'settings.wx-alarm': { component: lazy(() => import('../features/wx-alarm/pages/wx-alarm-page')) },
   'settings.video-ys': notBuilt,
 
   'system.device': { component: lazy(() => import('../features/device/pages/device-page')) },

@@ -1,0 +1,104 @@
+import {
+  wxAlarmDynamicCodeInputSchema,
+  wxAlarmDynamicCodeSchema,
+  wxAlarmReplySchema,
+  wxAlarmSettingsInputSchema,
+  wxAlarmSettingsSchema,
+  writeCode,
+} from '@envmon/shared';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app-types.js';
+import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { MASK } from '../../lib/mask.js';
+import { maskWebhookUrl } from './webhook.js';
+import type { WxAlarmService } from './wx-alarm.service.js';
+
+const WX_ALARM = '/manager/settings/wxalarm/rest';
+const PAGE = 'settings.wx-alarm';
+const READ = { permission: PAGE };
+const WRITE = { permission: writeCode(PAGE) };
+
+/**
+ * The operation log records the request body (plugins/operation-log.ts, at onSend): the webhook's
+ * key and the dynamic code are masked before that, on success (preSerialization) and on failure (onError).
+ */
+function hideSecrets(request: FastifyRequest): void {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const masked: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (typeof masked.webhookUrl === 'string') masked.webhookUrl = maskWebhookUrl(masked.webhookUrl);
+  if (masked.dynamicCode !== undefined) masked.dynamicCode = MASK;
+  request.body = masked;
+}
+
+const secretHooks = {
+  preSerialization: (request: FastifyRequest, _reply: unknown, payload: unknown) => {
+    hideSecrets(request);
+    return Promise.resolve(payload);
+  },
+  onError: (request: FastifyRequest) => {
+    hideSecrets(request);
+    return Promise.resolve();
+  },
+};
+
+/** WeChat alarm settings (SPEC section 7 'wxalarm': get, update, send, dynamicCode). */
+export function wxAlarmRoutes(app: App, wxAlarms: WxAlarmService): void {
+  const tags = ['wx-alarm'];
+
+  app.get(
+    `${WX_ALARM}/get`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The WeChat alarm settings (webhook key masked)',
+        response: envelopeResponses(wxAlarmSettingsSchema),
+      },
+    },
+    async () => ok(await wxAlarms.get()),
+  );
+
+  app.post(
+    `${WX_ALARM}/update`,
+    {
+      config: WRITE,
+      ...secretHooks,
+      schema: {
+        tags,
+        summary: 'Save the settings; a new webhook URL needs the dynamic code sent to it',
+        body: wxAlarmSettingsInputSchema,
+        response: envelopeResponses(wxAlarmSettingsSchema),
+      },
+    },
+    async (request) => ok(await wxAlarms.update(request.body)),
+  );
+
+  app.post(
+    `${WX_ALARM}/send`,
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Send a test message through the saved webhook; answers what it replied',
+        response: envelopeResponses(wxAlarmReplySchema),
+      },
+    },
+    async () => ok(await wxAlarms.send()),
+  );
+
+  app.post(
+    `${WX_ALARM}/dynamicCode`,
+    {
+      config: WRITE,
+      ...secretHooks,
+      schema: {
+        tags,
+        summary: 'Send a short-lived code through a webhook, to confirm it in update',
+        body: wxAlarmDynamicCodeInputSchema,
+        response: envelopeResponses(wxAlarmDynamicCodeSchema),
+      },
+    },
+    async (request) => ok(await wxAlarms.dynamicCode(request.body)),
+  );
+}
