@@ -17,6 +17,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Set by global setup before any worker starts; workers inherit it. */
 export const BASE_URL_ENV = 'ENVMON_E2E_BASE_URL';
+/** The e2e server's HJ 212 gateway port, set beside the URL. */
+export const GATEWAY_PORT_ENV = 'ENVMON_E2E_GATEWAY_PORT';
 
 /** The URL of the running e2e server, e.g. for API calls made with `request` outside a page. */
 export function baseURL(): string {
@@ -26,4 +28,12 @@ export function baseURL(): string {
       `${BASE_URL_ENV} is not set: run the tests through e2e/playwright.config.ts (global setup starts the server)`,
     );
   return url;
+}
+
+/** The e2e server's HJ 212 gateway port, for tests that play a station. */
+export function gatewayPort(): number {
+  const port = Number(process.env[GATEWAY_PORT_ENV]);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`${GATEWAY_PORT_ENV} is not set: run the tests through e2e/playwright.config.ts`);
+  return port;
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_PASSWORD, BASE_URL_ENV, CHROMIUM_PATH } from './env.js';
+import { ADMIN_PASSWORD, BASE_URL_ENV, CHROMIUM_PATH, GATEWAY_PORT_ENV } from './env.js';
 import { SERVER_STATE_ENV, type ServerState, stopServer } from './server-state.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -99,6 +99,7 @@ export default async function globalSetup(): Promise<void> {
   child.unref();
 
   process.env[BASE_URL_ENV] = baseURL;
+  process.env[GATEWAY_PORT_ENV] = String(gatewayPort);
   process.env[SERVER_STATE_ENV] = JSON.stringify(state);
   console.log(`[e2e] server ready at ${baseURL} (SQLite in ${dir})`);
 }
