@@ -44,9 +44,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'report.radar': notBuilt,
   'report.summary': notBuilt,
 
-  'alarm.list': notBuilt,
+  'alarm.list': { component: lazy(() => import('../features/alarm-list/pages/alarm-list-page')) },
 
-  'settings.threshold': notBuilt,
+  'settings.threshold': { component: lazy(() => import('../features/threshold-settings/pages/threshold-settings-page')) },
   'settings.factor': notBuilt,
   'settings.device-parameters': notBuilt,
   'settings.counter-control': notBuilt,

@@ -1,0 +1,311 @@
+// @vitest-environment jsdom
+import type { AlarmStrategy, Page, SurfaceWaterLimit, Threshold } from '@envmon/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Permissions } from '../../../components/can';
+import type * as apiModule from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
+import { button, installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { StrategiesTab, strategyRows } from './strategies-tab';
+import { ThresholdsTab } from './thresholds-tab';
+import { WaterLimitsTab } from './water-limits-tab';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('../../../lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof apiModule>()),
+  api,
+}));
+
+const READER: Permissions = { isAdmin: false, codes: new Set(['settings.threshold']) };
+const WRITER: Permissions = { isAdmin: false, codes: new Set(['settings.threshold', 'settings.threshold:write']) };
+const SLOW = { timeout: 10_000 };
+
+const COD: Threshold = {
+  id: 3,
+  deviceId: 7,
+  deviceCode: 'MN0001',
+  deviceName: '莲花山水站',
+  factorCode: 'w01018',
+  factorName: '化学需氧量',
+  factorNameEn: 'COD',
+  unit: 'mg/L',
+  overflowType: null,
+  operator: 1,
+  limit1: 40,
+  limit2: 20,
+  limitId: 1,
+  alarmLevel: 2,
+  enabled: true,
+  symbol: 'DESC',
+  updateTime: 1_763_000_000_000,
+};
+const STRATEGY: AlarmStrategy = {
+  id: 9,
+  deviceId: 7,
+  deviceCode: 'MN0001',
+  deviceName: '莲花山水站',
+  alarmType: 2,
+  enabled: false,
+  alarmLevel: 3,
+  consecutiveCount: 4,
+  recoverySeconds: 600,
+  repeatIntervalMinutes: 30,
+  updateTime: 1_763_000_000_000,
+};
+const COD_CLASSES: SurfaceWaterLimit = {
+  id: 1,
+  factorCode: 'w01018',
+  factorName: '化学需氧量',
+  factorNameEn: 'COD',
+  unit: 'mg/L',
+  classLimits: [15, 15, 20, 30, 40],
+  limit1: 15,
+  limit2: 40,
+  rangeMin: null,
+  rangeMax: null,
+  symbol: 'ASC',
+};
+const page = <T,>(list: T[]): Page<T> => ({ list, total: list.length, pageNum: 1, pageSize: 20 });
+
+function dialog(): HTMLElement {
+  const found = document.querySelector<HTMLElement>('.ant-modal');
+  if (!found) throw new Error('no dialog');
+  return found;
+}
+
+/** The error shown under a form field. */
+const fieldError = (scope: HTMLElement, label: string) => {
+  const item = within(scope).getByText(label).closest<HTMLElement>('.ant-form-item');
+  if (!item) throw new Error(`no field ${label}`);
+  return item.querySelector('.ant-form-item-explain')?.textContent ?? '';
+};
+
+/** Picks an option of a form's select by its text, as a user would. */
+async function choose(form: HTMLElement, id: string, text: string) {
+  const input = form.querySelector<HTMLElement>(`#${id}`);
+  if (!input) throw new Error(`no select ${id}`);
+  fireEvent.mouseDown(input);
+  const options = await screen.findAllByText(text, { selector: '.ant-select-item-option-content' }, SLOW);
+  const option = options.at(-1);
+  if (!option) throw new Error(`no option ${text}`);
+  fireEvent.click(option);
+}
+
+beforeAll(installAntdShims);
+
+beforeEach(async () => {
+  await i18n.changeLanguage('zh-CN');
+  api.get.mockImplementation((url: string) => {
+    if (url.endsWith('/alarm/threshold/rest/getAll')) return Promise.resolve(page([COD]));
+    if (url.endsWith('/alarm/strategy/rest/getAll')) return Promise.resolve([STRATEGY]);
+    if (url.endsWith('/system/device/rest/getAll')) return Promise.resolve(page([{ id: 7, deviceName: '莲花山水站' }]));
+    if (url.endsWith('/factor/rest/getAll'))
+      return Promise.resolve([{ factorCode: 'w01018', factorName: '化学需氧量' }]);
+    if (url.endsWith('/surfactwaterlimit/rest/getAll')) return Promise.resolve([COD_CLASSES]);
+    if (url.endsWith('/delete')) return Promise.resolve(null);
+    return Promise.reject(new Error(`unexpected ${url}`));
+  });
+  api.post.mockResolvedValue(COD);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('ThresholdsTab', { timeout: 30_000 }, () => {
+  it('lists thresholds with the operator label and the derived symbol', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('>')).toBeTruthy();
+    expect(within(row).getByText('DESC')).toBeTruthy();
+    expect(within(row).getByText('二级')).toBeTruthy();
+  });
+
+  it('tells what is missing before adding, with the shared schema’s messages', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    await screen.findByText('莲花山水站', undefined, SLOW);
+    fireEvent.click(screen.getByTestId('threshold-add'));
+    const form = dialog();
+    fireEvent.click(button(form, '保存'));
+    const required = i18n.t('validation.required');
+    await waitFor(() => expect(fieldError(form, i18n.t('threshold.fields.device'))).toBe(required));
+    expect(fieldError(form, i18n.t('threshold.fields.factor'))).toBe(required);
+    expect(fieldError(form, i18n.t('threshold.fields.operator'))).toBe(required);
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('adds a threshold with the codes chosen as numbers', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    await screen.findByText('莲花山水站', undefined, SLOW);
+    fireEvent.click(screen.getByTestId('threshold-add'));
+    const form = dialog();
+    await choose(form, 'deviceId', '莲花山水站');
+    await choose(form, 'factorCode', '化学需氧量 (w01018)');
+    await choose(form, 'operator', '在[m,n]');
+    await choose(form, 'alarmLevel', '三级');
+    const limit = (id: string) => form.querySelector<HTMLInputElement>(`#${id}`) ?? document.body;
+    fireEvent.change(limit('limit1'), { target: { value: '6' } });
+    fireEvent.change(limit('limit2'), { target: { value: '9' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/manager/alarm/threshold/rest/add', {
+        deviceId: 7,
+        factorCode: 'w01018',
+        overflowType: null,
+        operator: 6,
+        limit1: 6,
+        limit2: 9,
+        limitId: null,
+        alarmLevel: 3,
+        enabled: true,
+      }),
+    );
+  });
+
+  it('asks for limit 1 once the rest is filled in', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.click(button(row, '编辑'));
+    const form = dialog();
+    const limit1 = form.querySelector<HTMLInputElement>('#limit1');
+    if (!limit1) throw new Error('no limit1');
+    fireEvent.change(limit1, { target: { value: '' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() =>
+      expect(fieldError(form, i18n.t('threshold.fields.limit1'))).toBe(i18n.t('validation.required')),
+    );
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('refuses a range operator whose limits are the wrong way round', async () => {
+    // Operator 6 'in [m,n]' with limit1 40 > limit2 20.
+    const inRange = { ...COD, operator: 6 };
+    api.get.mockImplementation((url: string) =>
+      Promise.resolve(
+        url.endsWith('/threshold/rest/getAll') ? page([inRange]) : url.endsWith('/device/rest/getAll') ? page([]) : [],
+      ),
+    );
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.click(button(row, '编辑'));
+    const form = dialog();
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() => expect(fieldError(form, i18n.t('threshold.fields.limit2'))).toBe(i18n.t('validation.invalid')));
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('updates a threshold with its id', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.click(button(row, '编辑'));
+    fireEvent.click(button(dialog(), '保存'));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/manager/alarm/threshold/rest/update', {
+        id: 3,
+        deviceId: 7,
+        factorCode: 'w01018',
+        overflowType: null,
+        operator: 1,
+        limit1: 40,
+        limit2: 20,
+        limitId: 1,
+        alarmLevel: 2,
+        enabled: true,
+      }),
+    );
+  });
+
+  it('deletes after confirmation', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.click(button(row, '删除'));
+    const confirm = (await screen.findByText(i18n.t('common.messages.deleteConfirm'))).closest<HTMLElement>(
+      '.ant-modal',
+    );
+    const ok = confirm?.querySelector<HTMLElement>('.ant-btn-dangerous');
+    if (!ok) throw new Error('no confirmation');
+    fireEvent.click(ok);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/manager/alarm/threshold/rest/delete', { id: 3 }));
+  });
+
+  it('offers no writes without the write permission', async () => {
+    renderWithProviders(<ThresholdsTab />, READER);
+    await screen.findByText('莲花山水站', undefined, SLOW);
+    expect(screen.queryByTestId('threshold-add')).toBeNull();
+    expect(screen.queryByText('编辑')).toBeNull();
+    expect(screen.queryByText('删除')).toBeNull();
+  });
+});
+
+describe('StrategiesTab', { timeout: 30_000 }, () => {
+  it('has a row per alarm type: the stored strategy, the defaults for the rest', () => {
+    const rows = strategyRows(7, [STRATEGY]);
+    expect(rows.map((row) => row.alarmType)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows[1]?.values).toBe(STRATEGY);
+    expect(rows[0]).toMatchObject({ stored: null, values: { enabled: true, alarmLevel: 1, consecutiveCount: 1 } });
+  });
+
+  async function chooseDevice() {
+    const select = screen.getByTestId('strategy-device').querySelector<HTMLElement>('input');
+    if (!select) throw new Error('no device select');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('莲花山水站', { selector: '.ant-select-item-option-content' }, SLOW));
+    return screen.findByTestId('strategy-table', undefined, SLOW);
+  }
+
+  it('saves an edited strategy for the device and alarm type', async () => {
+    renderWithProviders(<StrategiesTab />, WRITER);
+    const table = await chooseDevice();
+    const offline = (await within(table).findByText('离线告警')).closest('tr');
+    if (!offline) throw new Error('no row');
+    fireEvent.click(button(offline, '编辑'));
+    const form = dialog();
+    const count = form.querySelector<HTMLInputElement>('#consecutiveCount');
+    if (!count) throw new Error('no count');
+    fireEvent.change(count, { target: { value: '6' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/manager/system/alarm/strategy/rest/update', {
+        deviceId: 7,
+        alarmType: 2,
+        enabled: false,
+        alarmLevel: 3,
+        consecutiveCount: 6,
+        recoverySeconds: 600,
+        repeatIntervalMinutes: 30,
+      }),
+    );
+  });
+
+  it('offers no edits without the write permission', async () => {
+    renderWithProviders(<StrategiesTab />, READER);
+    const table = await chooseDevice();
+    await within(table).findByText('离线告警');
+    expect(within(table).queryByText('编辑')).toBeNull();
+  });
+});
+
+describe('WaterLimitsTab', { timeout: 30_000 }, () => {
+  it('shows each factor’s class limits with the derived direction', async () => {
+    renderWithProviders(<WaterLimitsTab />, READER);
+    const row = (await screen.findByText('化学需氧量 (w01018)', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '化学需氧量 (w01018)',
+      'mg/L',
+      '15',
+      '15',
+      '20',
+      '30',
+      '40',
+      '-',
+      'ASC',
+    ]);
+  });
+});
