@@ -509,5 +509,19 @@ describe('device API', () => {
       const writer = await userWith('device-writer', ['system.device', 'system.device:write']);
       expect(body(await add(deviceInput('PERM-0001'), writer)).status).toBe(200);
     });
+
+    it('lets the screens that pick devices list them (a common read), and nothing more', async () => {
+      const { app } = t();
+      expect(body(await add(deviceInput('PERM-0002', { password: '123456' }))).status).toBe(200);
+      const alarmUser = await userWith('alarm-only', ['alarm.list']);
+      const list = await app.inject({ url: `${DEVICE}/getAll`, headers: { token: alarmUser } });
+      expect(list.statusCode).toBe(200);
+      const listed = body<Page<Device>>(list).data.list.find((device) => device.deviceCode === 'PERM-0002');
+      // Listed, without the station password (that is for those who may edit devices).
+      expect(listed).toMatchObject({ deviceCode: 'PERM-0002', password: null });
+      for (const [url, q] of reads.filter(([url]) => !url.endsWith('/getAll'))) {
+        expect((await app.inject({ url, query: q, headers: { token: alarmUser } })).statusCode, url).toBe(403);
+      }
+    });
   });
 });

@@ -23,6 +23,19 @@ import type { DeviceService, DeviceViewer } from './device.service.js';
 export const DEVICE_PERMISSION = 'system.device';
 const DEVICE = '/manager/system/device/rest';
 const read = { permission: DEVICE_PERMISSION };
+/**
+ * getAll is one of SPEC section 7's common reads: the screens that pick devices (alarms,
+ * thresholds, the real-time screens) list them too, without the right to manage them.
+ */
+const DEVICE_LIST_READERS = [
+  DEVICE_PERMISSION,
+  'alarm.list',
+  'settings.threshold',
+  'realtime.data',
+  'realtime.chart',
+  'realtime.water',
+  'realtime.overflow',
+] as const;
 const write = { permission: writeCode(DEVICE_PERMISSION) };
 const tags = ['device'];
 
@@ -37,7 +50,7 @@ export function deviceRoutes(app: App, devices: DeviceService): void {
   app.get(
     `${DEVICE}/getAll`,
     {
-      config: read,
+      config: { permission: DEVICE_LIST_READERS },
       schema: {
         tags,
         summary: 'Devices, paged (200 a page) and filtered; ifFilter=1: only those bound to the caller',
