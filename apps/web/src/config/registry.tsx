@@ -24,8 +24,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'realtime.dashboard': { opensInNewTab: DASHBOARD_PATH },
   'realtime.data': { component: lazy(() => import('../features/realtime-data/pages/realtime-data-page')) },
   'realtime.chart': { component: lazy(() => import('../features/realtime-chart/pages/realtime-chart-page')) },
-  'realtime.overflow': notBuilt,
-  'realtime.water': notBuilt,
+  'realtime.overflow': { component: lazy(() => import('../features/realtime-overflow/pages/realtime-overflow-page')) },
+  'realtime.water': { component: lazy(() => import('../features/realtime-water/pages/realtime-water-page')) },
 
   'query.history': notBuilt,
   'query.original': notBuilt,
@@ -46,7 +46,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
 
   'alarm.list': { component: lazy(() => import('../features/alarm-list/pages/alarm-list-page')) },
 
-  'settings.threshold': { component: lazy(() => import('../features/threshold-settings/pages/threshold-settings-page')) },
+  'settings.threshold': {
+    component: lazy(() => import('../features/threshold-settings/pages/threshold-settings-page')),
+  },
   'settings.factor': notBuilt,
   'settings.device-parameters': notBuilt,
   'settings.counter-control': notBuilt,

@@ -70,6 +70,38 @@ export function breakerTextKey(symbol: number): string | null {
   }
 }
 
+/**
+ * Whether a value breaks a threshold (the alarm engine's rule, and the screens' live state).
+ * Operators 1–4 compare with limit1. The two range operators, named by the range they describe:
+ * 5 'not in (m,n)' is broken when the value is not inside the open range (m,n), i.e. value ≤ m or
+ * value ≥ n; 6 'in [m,n]' when the value lies in the closed range, m ≤ value ≤ n. A threshold
+ * missing a limit it needs is never broken.
+ */
+export function thresholdBroken(
+  operator: number,
+  value: number,
+  limit1: number | null,
+  limit2: number | null,
+): boolean {
+  if (limit1 === null) return false;
+  switch (operator) {
+    case THRESHOLD_OPERATOR.gt:
+      return value > limit1;
+    case THRESHOLD_OPERATOR.lt:
+      return value < limit1;
+    case THRESHOLD_OPERATOR.gte:
+      return value >= limit1;
+    case THRESHOLD_OPERATOR.lte:
+      return value <= limit1;
+    case THRESHOLD_OPERATOR.notIn:
+      return limit2 !== null && (value <= limit1 || value >= limit2);
+    case THRESHOLD_OPERATOR.in:
+      return limit2 !== null && value >= limit1 && value <= limit2;
+    default:
+      return false;
+  }
+}
+
 /** A threshold limit's derived symbol: DESC when limit1 > limit2, ASC otherwise, ph when limit1 is absent. */
 export type LimitSymbol = 'DESC' | 'ASC' | 'ph';
 

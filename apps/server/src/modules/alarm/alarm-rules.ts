@@ -1,4 +1,4 @@
-import { ALARM_TYPE, THRESHOLD_OPERATOR, type AlarmType } from '@envmon/shared';
+import { ALARM_TYPE, THRESHOLD_OPERATOR, thresholdBroken, type AlarmType } from '@envmon/shared';
 import type { AlarmRuleRows } from '../threshold/threshold.service.js';
 
 /**
@@ -31,31 +31,8 @@ export function baseFlag(flag: string | null): string | null {
 
 export const isDeviceFault = (flag: string | null): boolean => flag !== null && DEVICE_FAULT_FLAGS.has(flag);
 
-/**
- * Whether a value breaks a threshold. Operators 1–4 compare with limit1. Our reading of the two
- * range operators, named by the range they describe: 5 'not in (m,n)' alarms when the value is not
- * inside the open range (m,n), i.e. value ≤ m or value ≥ n; 6 'in [m,n]' alarms when the value
- * lies in the closed range, m ≤ value ≤ n. A threshold missing a limit it needs never alarms.
- */
-export function breaks(operator: number, value: number, limit1: number | null, limit2: number | null): boolean {
-  if (limit1 === null) return false;
-  switch (operator) {
-    case THRESHOLD_OPERATOR.gt:
-      return value > limit1;
-    case THRESHOLD_OPERATOR.lt:
-      return value < limit1;
-    case THRESHOLD_OPERATOR.gte:
-      return value >= limit1;
-    case THRESHOLD_OPERATOR.lte:
-      return value <= limit1;
-    case THRESHOLD_OPERATOR.notIn:
-      return limit2 !== null && (value <= limit1 || value >= limit2);
-    case THRESHOLD_OPERATOR.in:
-      return limit2 !== null && value >= limit1 && value <= limit2;
-    default:
-      return false;
-  }
-}
+/** Whether a value breaks a threshold: the shared rule (operators 5 and 6 read there). */
+export const breaks = thresholdBroken;
 
 /** The standard a threshold alarm shows: the limit, or 'm,n' for the range operators. */
 export function standardOf(operator: number, limit1: number | null, limit2: number | null): string | null {

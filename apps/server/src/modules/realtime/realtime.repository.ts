@@ -1,11 +1,16 @@
 import { DEPLOY_TYPE } from '@envmon/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AlarmRow } from '../alarm/alarm.mapper.js';
 
 /** Which devices a real-time read covers: one project's (all when absent), only those bound to a user. */
 export interface RealtimeScope {
   projectId?: number | undefined;
   boundTo?: number | undefined;
+  /** Only devices of this type (the water screen's surface-water stations). */
+  deviceType?: string | undefined;
+  /** Only overflow stations: devices with a threshold that has an overflow type. */
+  overflowOnly?: boolean | undefined;
 }
 
 /** One row per device × latest value (one row with null value columns for a device without any). */
@@ -40,6 +45,43 @@ export interface RealtimePointRow {
   quality: string;
 }
 
+/** A factor's class limits (surface-water limit settings). */
+export interface WaterLimitRow {
+  factorCode: string;
+  class1: number | null;
+  class2: number | null;
+  class3: number | null;
+  class4: number | null;
+  class5: number | null;
+  rangeMin: number | null;
+  rangeMax: number | null;
+}
+
+/** One device × factor × trend bucket: the average of its real-time values and how many there were. */
+export interface TrendRow {
+  deviceId: number;
+  factorCode: string;
+  /** Bucket number: data time divided by the bucket size. */
+  bucket: number;
+  value: number;
+  count: number;
+}
+
+/** An overflow-type threshold with its factor's catalogue entry. */
+export interface OverflowThresholdRow {
+  deviceId: number;
+  factorCode: string;
+  overflowType: number;
+  operator: number;
+  limit1: number | null;
+  limit2: number | null;
+  enabled: number;
+  factorName: string | null;
+  factorNameEn: string | null;
+  unit: string | null;
+  decimals: number | null;
+}
+
 /** What the real-time screens read: latest values with their devices and factors, and recent real-time values. */
 export class RealtimeRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -50,7 +92,7 @@ export class RealtimeRepository {
    * unique per device), so 1,000 devices × 10 factors is one indexed pass.
    */
   async latest(scope: RealtimeScope): Promise<RealtimeLatestRow[]> {
-    let query = this.db
+    const query = this.db
       .selectFrom('devices')
       .leftJoin('deviceStatus', 'deviceStatus.deviceId', 'devices.id')
       .leftJoin('deviceDeploy', (join) =>
@@ -85,9 +127,11 @@ export class RealtimeRepository {
         'latestValues.flag',
         'latestValues.quality',
       ]);
-    if (scope.projectId !== undefined) query = query.where('devices.projectId', '=', scope.projectId);
-    if (scope.boundTo !== undefined) query = query.where('devices.deviceCode', 'in', this.boundCodes(scope.boundTo));
-    const rows = await query.orderBy('devices.id').orderBy('latestValues.factorCode').execute();
+    const rows = await query
+      .where('devices.id', 'in', this.scopedIds(scope))
+      .orderBy('devices.id')
+      .orderBy('latestValues.factorCode')
+      .execute();
     // PostgreSQL returns bigint columns as text.
     return rows.map((row) => ({
       ...row,
@@ -122,6 +166,117 @@ export class RealtimeRepository {
     if (factorCodes.length > 0) query = query.where('factorCode', 'in', factorCodes);
     const rows = await query.orderBy('dataTime', 'desc').orderBy('factorCode', 'desc').limit(limit).execute();
     return rows.map((row) => ({ ...row, dataTime: Number(row.dataTime) }));
+  }
+
+  /** The class limits of every factor that has them (a handful of rows). */
+  waterLimits(): Promise<WaterLimitRow[]> {
+    return this.db
+      .selectFrom('surfaceWaterLimits')
+      .select(['factorCode', 'class1', 'class2', 'class3', 'class4', 'class5', 'rangeMin', 'rangeMax'])
+      .orderBy('factorCode')
+      .execute();
+  }
+
+  /**
+   * The real-time values since `from` of the devices in scope, averaged per device × factor ×
+   * bucket in one grouped pass along the measurements key; overflowOnly keeps the factors the
+   * devices' overflow thresholds watch.
+   */
+  async trend(scope: RealtimeScope, from: number, bucketMs: number): Promise<TrendRow[]> {
+    const bucket = sql<number>`${sql.ref('measurements.dataTime')} / ${sql.lit(bucketMs)}`;
+    let query = this.db
+      .selectFrom('measurements')
+      .select((eb) => [
+        'measurements.deviceId',
+        'measurements.factorCode',
+        bucket.as('bucket'),
+        eb.fn.avg<number>('measurements.value').as('value'),
+        eb.fn.count<number>('measurements.value').as('count'),
+      ])
+      .where('measurements.deviceId', 'in', this.scopedIds(scope))
+      .where('measurements.kind', '=', 'rtd')
+      .where('measurements.dataTime', '>=', from)
+      .where('measurements.value', 'is not', null);
+    if (scope.overflowOnly) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('thresholds')
+            .select('thresholds.id')
+            .whereRef('thresholds.deviceId', '=', 'measurements.deviceId')
+            .whereRef('thresholds.factorCode', '=', 'measurements.factorCode')
+            .where('thresholds.overflowType', '>', 0),
+        ),
+      );
+    }
+    const rows = await query
+      .groupBy(['measurements.deviceId', 'measurements.factorCode', bucket])
+      .orderBy('measurements.deviceId')
+      .orderBy('measurements.factorCode')
+      .orderBy(bucket)
+      .execute();
+    // Aggregates are typed loosely by the drivers (int8 in PostgreSQL, parsed by connection.ts): numbers, whatever the dialect.
+    return rows.map((row) => ({
+      ...row,
+      bucket: Number(row.bucket),
+      value: Number(row.value),
+      count: Number(row.count),
+    }));
+  }
+
+  /** The thresholds with an overflow type of the devices in scope, by device and overflow type. */
+  overflowThresholds(scope: RealtimeScope): Promise<OverflowThresholdRow[]> {
+    return this.db
+      .selectFrom('thresholds')
+      .leftJoin('factors', 'factors.factorCode', 'thresholds.factorCode')
+      .select([
+        'thresholds.deviceId',
+        'thresholds.factorCode',
+        'thresholds.overflowType',
+        'thresholds.operator',
+        'thresholds.limit1',
+        'thresholds.limit2',
+        'thresholds.enabled',
+        'factors.factorName',
+        'factors.factorNameEn',
+        'factors.unit',
+        'factors.decimals',
+      ])
+      .where('thresholds.overflowType', '>', 0)
+      .where('thresholds.deviceId', 'in', this.scopedIds(scope))
+      .orderBy('thresholds.deviceId')
+      .orderBy('thresholds.overflowType')
+      .execute();
+  }
+
+  /** The active alarms with an overflow type of the devices in scope, newest first, as the alarm module maps them. */
+  overflowAlarms(scope: RealtimeScope): Promise<AlarmRow[]> {
+    return this.db
+      .selectFrom('alarms')
+      .innerJoin('devices', 'devices.id', 'alarms.deviceId')
+      .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode')
+      .selectAll('alarms')
+      .select(['devices.deviceCode', 'devices.deviceName', 'factors.factorName', 'factors.factorNameEn'])
+      .where('alarms.active', '=', 1)
+      .where('alarms.overflowType', '>', 0)
+      .where('alarms.deviceId', 'in', this.scopedIds(scope))
+      .orderBy('alarms.beginDate', 'desc')
+      .orderBy('alarms.id', 'desc')
+      .execute();
+  }
+
+  /** The ids of the devices in scope, as a subquery. */
+  private scopedIds(scope: RealtimeScope) {
+    let query = this.db.selectFrom('devices').select('devices.id');
+    if (scope.projectId !== undefined) query = query.where('devices.projectId', '=', scope.projectId);
+    if (scope.boundTo !== undefined) query = query.where('devices.deviceCode', 'in', this.boundCodes(scope.boundTo));
+    if (scope.deviceType !== undefined) query = query.where('devices.deviceType', '=', scope.deviceType);
+    if (scope.overflowOnly) query = query.where('devices.id', 'in', this.overflowDeviceIds());
+    return query;
+  }
+
+  private overflowDeviceIds() {
+    return this.db.selectFrom('thresholds').select('thresholds.deviceId').where('thresholds.overflowType', '>', 0);
   }
 
   private boundCodes(userId: number) {

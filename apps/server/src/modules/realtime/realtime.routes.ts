@@ -2,7 +2,10 @@ import {
   realtimeLatestQuerySchema,
   realtimeLatestSchema,
   realtimeRecentQuerySchema,
+  realtimeOverflowSchema,
   realtimeRecentSchema,
+  realtimeStationsQuerySchema,
+  realtimeWaterSchema,
 } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
@@ -12,6 +15,8 @@ import type { RealtimeService } from './realtime.service.js';
 const REALTIME = '/data/realtime/rest';
 export const REALTIME_DATA_PERMISSION = 'realtime.data';
 export const REALTIME_CHART_PERMISSION = 'realtime.chart';
+export const REALTIME_WATER_PERMISSION = 'realtime.water';
+export const REALTIME_OVERFLOW_PERMISSION = 'realtime.overflow';
 const tags = ['realtime'];
 
 /** The real-time screens' reads (data service). */
@@ -45,5 +50,35 @@ export function realtimeRoutes(app: App, realtime: RealtimeService): void {
       },
     },
     async (request) => ok(await realtime.recent(request.query, signedIn(request).userId)),
+  );
+
+  app.get(
+    `${REALTIME}/getWater`,
+    {
+      config: { permission: REALTIME_WATER_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          "The project's water stations (ST 21): latest values with their surface-water class (1–5, 6 worse than V), the class limits, and the last day's half-hour averages",
+        querystring: realtimeStationsQuerySchema,
+        response: envelopeResponses(realtimeWaterSchema),
+      },
+    },
+    async (request) => ok(await realtime.water(request.query, signedIn(request).userId)),
+  );
+
+  app.get(
+    `${REALTIME}/getOverflow`,
+    {
+      config: { permission: REALTIME_OVERFLOW_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          "The project's overflow stations (devices with an overflow-type threshold): level, state per overflow type, active overflow alarms, the level's last day",
+        querystring: realtimeStationsQuerySchema,
+        response: envelopeResponses(realtimeOverflowSchema),
+      },
+    },
+    async (request) => ok(await realtime.overflow(request.query, signedIn(request).userId)),
   );
 }

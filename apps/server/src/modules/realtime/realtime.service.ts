@@ -1,13 +1,24 @@
 import {
   REALTIME_RECENT_MAX_VALUES,
+  REALTIME_TREND,
+  WATER_DEVICE_TYPE,
   type RealtimeLatest,
+  type RealtimeOverflow,
+  type RealtimeStationsQuery,
+  type RealtimeWater,
   type RealtimeLatestQuery,
   type RealtimeRecent,
   type RealtimeRecentQuery,
 } from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { toRealtimeLatest, toRealtimePoint } from './realtime.mapper.js';
+import {
+  toRealtimeLatest,
+  toRealtimeOverflow,
+  toRealtimePoint,
+  toRealtimeWater,
+  type TrendWindow,
+} from './realtime.mapper.js';
 import type { RealtimeRepository, RealtimeScope } from './realtime.repository.js';
 
 const MS_PER_MINUTE = 60_000;
@@ -17,7 +28,7 @@ function scopeOf(ifFilter: number | undefined, callerId: number, projectId?: num
   return { projectId, boundTo: ifFilter === 1 ? callerId : undefined };
 }
 
-/** The real-time data and chart screens' reads. */
+/** The real-time screens' reads: data, chart, water and overflow. */
 export class RealtimeService {
   constructor(
     private readonly repo: RealtimeRepository,
@@ -38,5 +49,36 @@ export class RealtimeService {
     const truncated = rows.length > REALTIME_RECENT_MAX_VALUES;
     const kept = truncated ? rows.slice(0, REALTIME_RECENT_MAX_VALUES) : rows;
     return { deviceId, from, points: kept.reverse().map(toRealtimePoint), truncated };
+  }
+
+  /** The project's water stations (ST 21): latest values with their surface-water class, and the day's trend. */
+  async water(query: RealtimeStationsQuery, callerId: number): Promise<RealtimeWater> {
+    const scope = { ...scopeOf(query.ifFilter, callerId, query.projectId), deviceType: WATER_DEVICE_TYPE };
+    const window = this.trendWindow();
+    const [latest, limits, trend] = await Promise.all([
+      this.repo.latest(scope),
+      this.repo.waterLimits(),
+      this.repo.trend(scope, window.from, window.bucketMs),
+    ]);
+    return toRealtimeWater(toRealtimeLatest(latest), limits, trend, window);
+  }
+
+  /** The project's overflow stations: level, state per overflow type, overflow alarms and the level's trend. */
+  async overflow(query: RealtimeStationsQuery, callerId: number): Promise<RealtimeOverflow> {
+    const scope = { ...scopeOf(query.ifFilter, callerId, query.projectId), overflowOnly: true };
+    const window = this.trendWindow();
+    const [latest, thresholds, alarms, trend] = await Promise.all([
+      this.repo.latest(scope),
+      this.repo.overflowThresholds(scope),
+      this.repo.overflowAlarms(scope),
+      this.repo.trend(scope, window.from, window.bucketMs),
+    ]);
+    return toRealtimeOverflow(toRealtimeLatest(latest), thresholds, alarms, trend, window);
+  }
+
+  /** The last day, starting on a bucket boundary so every client and every reload buckets alike. */
+  private trendWindow(): TrendWindow {
+    const { windowMs, bucketMs } = REALTIME_TREND;
+    return { from: Math.floor((this.clock.now() - windowMs) / bucketMs) * bucketMs, bucketMs };
   }
 }
