@@ -1,3 +1,4 @@
+import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 
 /** A message key of the `validation` namespace plus the values it interpolates. */
@@ -82,4 +83,14 @@ export function zodIssuesToFormErrors(issues: readonly Issue[], translate: Trans
     byField.set(String(head), translate(key, values));
   }
   return [...byField].map(([name, error]) => ({ name, errors: [error] }));
+}
+
+/** Shows a failed parse's messages beside their fields of an antd form. */
+export function showIssuesOnForm<Values>(
+  form: FormInstance<Values>,
+  issues: readonly Issue[],
+  translate: Translate,
+): void {
+  // Field names come from the schema, which describes the same values as the form.
+  form.setFields(zodIssuesToFormErrors(issues, translate) as Parameters<FormInstance<Values>['setFields']>[0]);
 }

@@ -1,7 +1,7 @@
 import { type DeviceFactor, deviceFactorItemSchema, type Factor, FACTOR_LIMITS } from '@envmon/shared';
 import { Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Translate, zodIssuesToFormErrors } from '../../../lib/zod-form-errors';
+import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
 import { useUpdateDeviceFactors } from '../api/update-device-factors';
 import { useVocabularyLang } from '../hooks/use-vocabulary-lang';
 import { replaceItem } from './factor-items';
@@ -72,12 +72,7 @@ export function FactorSettingsForm({ deviceId, row, rows, factor, onClose }: Fac
       outlierMax: orNull(v.outlierMax),
     });
     if (!parsed.success) {
-      form.setFields(
-        zodIssuesToFormErrors(parsed.error.issues, translate).map((e) => ({
-          name: e.name as keyof FactorFormValues,
-          errors: e.errors,
-        })),
-      );
+      showIssuesOnForm(form, parsed.error.issues, translate);
       return;
     }
     update.mutate(replaceItem(rows, parsed.data), { onSuccess: onClose });

@@ -1,7 +1,7 @@
 import { type VirtualDevice, virtualDeviceInputSchema, VIRTUAL_DEVICE_LIMITS } from '@envmon/shared';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Translate, zodIssuesToFormErrors } from '../../../lib/zod-form-errors';
+import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
 import { useSaveVirtualDevice } from '../api/save-virtual-device';
 import { useDeviceFactorNames } from '../hooks/use-factor-names';
 
@@ -31,12 +31,7 @@ export function VirtualDeviceForm({ deviceId, editing, onClose }: VirtualDeviceF
     const values = form.getFieldsValue(true) as VirtualFormValues;
     const parsed = virtualDeviceInputSchema.safeParse({ deviceId, ...values });
     if (!parsed.success) {
-      form.setFields(
-        zodIssuesToFormErrors(parsed.error.issues, translate).map((e) => ({
-          name: e.name as keyof VirtualFormValues,
-          errors: e.errors,
-        })),
-      );
+      showIssuesOnForm(form, parsed.error.issues, translate);
       return;
     }
     save.mutate({ body: parsed.data, id: editing?.id }, { onSuccess: onClose });

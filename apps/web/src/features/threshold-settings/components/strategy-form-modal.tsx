@@ -1,7 +1,7 @@
 import { type AlarmStrategy, alarmStrategyInputSchema, STRATEGY_LIMITS, vocabularyLabel } from '@envmon/shared';
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Translate, zodIssuesToFormErrors } from '../../../lib/zod-form-errors';
+import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
 import { useCodeOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { useSaveStrategy } from '../api/strategies';
@@ -46,12 +46,7 @@ export function StrategyFormModal({
     const values = form.getFieldsValue(true) as StrategyFormValues;
     const parsed = alarmStrategyInputSchema.safeParse({ ...values, deviceId, alarmType });
     if (!parsed.success) {
-      form.setFields(
-        zodIssuesToFormErrors(parsed.error.issues, translate).map((e) => ({
-          name: e.name as keyof StrategyFormValues,
-          errors: e.errors,
-        })),
-      );
+      showIssuesOnForm(form, parsed.error.issues, translate);
       return;
     }
     save.mutate(parsed.data, { onSuccess: onClose });

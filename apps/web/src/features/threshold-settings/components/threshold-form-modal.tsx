@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../components/crud/constants';
-import { type Translate, zodIssuesToFormErrors } from '../../../lib/zod-form-errors';
+import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
 import { useCodeOptions, useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { waterLimitsQueryOptions } from '../api/get-water-limits';
@@ -71,12 +71,7 @@ export function ThresholdFormModal({ threshold, onClose }: ThresholdFormModalPro
       limitId: values.limitId ?? null,
     });
     if (!parsed.success) {
-      form.setFields(
-        zodIssuesToFormErrors(parsed.error.issues, translate).map((e) => ({
-          name: e.name as keyof ThresholdFormValues,
-          errors: e.errors,
-        })),
-      );
+      showIssuesOnForm(form, parsed.error.issues, translate);
       return;
     }
     save.mutate({ body: parsed.data, id: threshold?.id }, { onSuccess: onClose });
