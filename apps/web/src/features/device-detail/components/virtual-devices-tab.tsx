@@ -1,7 +1,7 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Device, VirtualDevice } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Flex, Space, Table, type TableColumnsType, Tag, Upload } from 'antd';
+import { Button, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
@@ -13,8 +13,7 @@ import {
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
-import { isTooLarge, type ImportRefusal, ImportRefusedError } from '../../device/api/import-devices';
-import { ImportReportModal } from '../../device/components/import-report-modal';
+import { ImportActions } from '../../device/components/import-actions';
 import { useDeleteVirtualDevice } from '../api/delete-virtual-device';
 import { virtualDevicesQueryOptions } from '../api/get-virtual-devices';
 import { downloadVirtualTemplate, useImportVirtualDevices } from '../api/import-virtual-devices';
@@ -32,7 +31,6 @@ type Editing = VirtualDevice | 'new' | null;
 /** The station's virtual devices (named subsets of its factors) with add, edit, delete and batch import. */
 export function VirtualDevicesTab({ device }: { device: Device }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const canWrite = useCan(DEVICE_WRITE);
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [editing, setEditing] = useState<Editing>(null);
@@ -40,20 +38,7 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
   const pagination = usePagination(page, setPage, list.data?.total);
   const remove = useDeleteVirtualDevice(device.id);
   const upload = useImportVirtualDevices();
-  const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
   const { nameOf } = useDeviceFactorNames(device.id);
-
-  const importFile = (file: File) => {
-    if (isTooLarge(file)) {
-      void message.error(t('common.messages.fileTooLarge'));
-      return;
-    }
-    upload.mutate(file, {
-      onError: (error) => {
-        if (error instanceof ImportRefusedError) setRefusal(error.refusal);
-      },
-    });
-  };
 
   const columns: TableColumnsType<VirtualDevice> = [
     { key: 'virtualName', dataIndex: 'virtualName', title: t('deviceDetail.virtual.virtualName') },
@@ -109,27 +94,14 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {t('deviceDetail.virtual.add')}
             </Button>
-            <Upload
-              accept=".xlsx"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                importFile(file);
-                // The mutation uploads it; antd must not post it on its own.
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="virtual-import">
-                {t('deviceDetail.virtual.import')}
-              </Button>
-            </Upload>
-            <Button
-              type="link"
-              icon={<DownloadOutlined />}
-              onClick={downloadVirtualTemplate}
-              data-testid="virtual-template"
-            >
-              {t('deviceDetail.virtual.template')}
-            </Button>
+            <ImportActions
+              upload={upload}
+              downloadTemplate={downloadVirtualTemplate}
+              importLabel={t('deviceDetail.virtual.import')}
+              templateLabel={t('deviceDetail.virtual.template')}
+              testId="virtual"
+              fieldsKey="deviceDetail.virtual"
+            />
           </Space>
         </Can>
         <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
@@ -150,9 +122,6 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
           editing={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />
-      ) : null}
-      {refusal ? (
-        <ImportReportModal refusal={refusal} onClose={() => setRefusal(null)} fieldsKey="deviceDetail.virtual" />
       ) : null}
     </Flex>
   );

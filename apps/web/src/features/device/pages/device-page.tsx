@@ -1,7 +1,7 @@
 import { type Device, DEPLOY_TYPE } from '@envmon/shared';
-import { DownloadOutlined, ExportOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Tabs, Tooltip, Upload } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Tabs, Tooltip } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
@@ -18,18 +18,12 @@ import { deployGroupsQueryOptions } from '../api/get-deploy-groups';
 import { deployRecordsQueryOptions } from '../api/get-deploy-records';
 import { deviceStatusQueryOptions } from '../api/get-device-status';
 import { allDevicesQueryOptions, type DeviceFilters, devicePageQueryOptions } from '../api/get-devices';
-import {
-  downloadTemplate,
-  ImportRefusedError,
-  type ImportRefusal,
-  isTooLarge,
-  useImportDevices,
-} from '../api/import-devices';
+import { downloadTemplate, useImportDevices } from '../api/import-devices';
 import { DeviceFilterBar } from '../components/device-filter-bar';
 import { DeviceFormModal } from '../components/device-form-modal';
 import { DeviceMapPanel } from '../components/device-map-panel';
 import { DeviceTable } from '../components/device-table';
-import { ImportReportModal } from '../components/import-report-modal';
+import { ImportActions } from '../components/import-actions';
 import { ALARM_LIST, DEVICE_WRITE } from '../components/permissions';
 import { PANEL_BOTTOM_GAP, usePanelHeight } from '../hooks/use-panel-height';
 
@@ -47,7 +41,7 @@ type PanelTab = 'map' | 'list';
  */
 export default function DevicePage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const session = useSession();
   const projectId = getSelectedProjectId() ?? undefined;
   const [grouping, setGrouping] = useState<TreeGrouping>(DEPLOY_TYPE.project);
@@ -57,7 +51,6 @@ export default function DevicePage() {
   const [filters, setFilters] = useState<Omit<DeviceFilters, 'projectId'>>({});
   const [pageNum, setPageNum] = useState(1);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
   const [exporting, setExporting] = useState(false);
   const [details, setDetails] = useState<Device | null>(null);
 
@@ -117,18 +110,6 @@ export default function DevicePage() {
     });
   };
 
-  const importFile = (file: File) => {
-    if (isTooLarge(file)) {
-      void message.error(t('common.messages.fileTooLarge'));
-      return;
-    }
-    upload.mutate(file, {
-      onError: (error) => {
-        if (error instanceof ImportRefusedError) setRefusal(error.refusal);
-      },
-    });
-  };
-
   const exportList = () => {
     setExporting(true);
     exportDevices({ ...listFilters })
@@ -156,21 +137,13 @@ export default function DevicePage() {
         >
           {t('common.actions.add')}
         </Button>
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            importFile(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="device-import">
-            {t('device.actions.import')}
-          </Button>
-        </Upload>
-        <Button type="link" icon={<DownloadOutlined />} onClick={downloadTemplate} data-testid="device-template">
-          {t('device.actions.template')}
-        </Button>
+        <ImportActions
+          upload={upload}
+          downloadTemplate={downloadTemplate}
+          importLabel={t('device.actions.import')}
+          templateLabel={t('device.actions.template')}
+          testId="device"
+        />
       </Can>
       <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
         <Button icon={<ExportOutlined />} loading={exporting} onClick={exportList} data-testid="device-export">
@@ -280,7 +253,6 @@ export default function DevicePage() {
         />
       ) : null}
       <DeviceDetailDrawer device={details} open={details !== null} onClose={() => setDetails(null)} />
-      {refusal ? <ImportReportModal refusal={refusal} onClose={() => setRefusal(null)} /> : null}
     </Flex>
   );
 }
