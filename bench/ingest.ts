@@ -12,29 +12,38 @@
 //
 //   npm run bench:ingest [-- --stations 200 --seconds 10 --window 8 --idle-connections 5000
 //                            --database postgres://user@host:5432/postgres --skip-idle --cpu-prof]
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import type { Socket } from 'node:net';
 import { FrameDecoder } from '@envmon/hj212';
 import { buildApp } from '@envmon/server/dist/app.js';
-import { loadConfig, parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
+import { parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
-import pg from 'pg';
 import {
+  benchConfig,
   FACTORS,
-  type FromServer,
+  fmt,
+  isPostgres,
+  kib,
+  Load,
+  LoadStation,
   type MemorySample,
+  mib,
   minutePacket,
+  open,
+  openMany,
+  percentile,
+  prepareDatabases,
   qnOf,
-  type ServerSetup,
+  row,
+  ServerChild,
   type ServerStats,
   stationCode,
-  type ToServer,
+  verdict,
 } from './ingest-common.js';
 import { printProfile, summariseProfile } from './ingest-profile.js';
 import { type RawResult, rawPostgres, rawSqlite } from './ingest-raw.js';
@@ -42,8 +51,8 @@ import { type RawResult, rawPostgres, rawSqlite } from './ingest-raw.js';
 const TARGET_PACKETS_PER_S = 10_000;
 const TARGET_RATIO = 0.3;
 const TARGET_BYTES_PER_IDLE = 20 * 1024;
-const CONNECT_CHUNK = 250;
 const DRAIN_TIMEOUT_MS = 60_000;
+const SERVER_SCRIPT = new URL('./ingest-server.js', import.meta.url);
 const ACK_TIMEOUT_MS = 30_000;
 
 const { values: args } = parseArgs({
@@ -67,245 +76,10 @@ for (const [name, v] of Object.entries({ STATIONS, SECONDS, WINDOW, IDLE })) {
 }
 const WARMUP_SECONDS = Math.min(2, Math.max(0.5, SECONDS / 5));
 const DATABASE = args.database;
-if (!/^(sqlite(:.*)?|postgres(ql)?:\/\/.+)$/.test(DATABASE)) {
-  throw new Error(`--database must be 'sqlite' or postgres://…, got '${DATABASE}'`);
-}
-const POSTGRES = DATABASE.startsWith('postgres');
-
-// ---------------------------------------------------------------------------------------------------
-// Databases: three fresh ones — pipeline run, raw-insert run, idle-connection run.
-
-interface Databases {
-  label: string;
-  pipeline: string;
-  raw: string;
-  idle: string;
-  drop(): Promise<void>;
-}
-
-async function prepareDatabases(dir: string): Promise<Databases> {
-  if (!POSTGRES) {
-    return {
-      label: `SQLite (fresh files in ${dir})`,
-      pipeline: `sqlite:${join(dir, 'pipeline.db')}`,
-      raw: `sqlite:${join(dir, 'raw.db')}`,
-      idle: `sqlite:${join(dir, 'idle.db')}`,
-      drop: () => Promise.resolve(),
-    };
-  }
-  const names = ['pipeline', 'raw', 'idle'].map((s) => `envmon_bench_${process.pid}_${s}`);
-  const admin = new pg.Client({ connectionString: DATABASE });
-  await admin.connect();
-  const urlOf = (name: string) => {
-    const url = new URL(DATABASE);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
-  try {
-    for (const name of names) await admin.query(`create database "${name}"`);
-    const version =
-      (await admin.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?';
-    const safe = new URL(DATABASE);
-    safe.password = '';
-    return {
-      label: `PostgreSQL ${version} (fresh databases envmon_bench_${process.pid}_* on ${safe.host})`,
-      pipeline: urlOf(names[0] ?? ''),
-      raw: urlOf(names[1] ?? ''),
-      idle: urlOf(names[2] ?? ''),
-      drop: async () => {
-        for (const name of names) await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      },
-    };
-  } catch (err) {
-    await admin.end();
-    throw err;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The server child.
-
-type Reply<T extends FromServer['type']> = Extract<FromServer, { type: T }>;
-
-class ServerChild {
-  private readonly waiting = new Map<string, { resolve: (m: FromServer) => void; reject: (e: Error) => void }>();
-  private readonly exited: Promise<void>;
-  port = 0;
-
-  private constructor(private readonly child: ChildProcess) {
-    child.on('message', (m: FromServer) => {
-      if (m.type === 'failed') return this.failAll(new Error(`server child failed: ${m.error}`));
-      const w = this.waiting.get(m.type);
-      this.waiting.delete(m.type);
-      w?.resolve(m);
-    });
-    this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        this.failAll(new Error(`server child exited (${signal ?? code ?? '?'})`));
-        resolve();
-      }),
-    );
-  }
-
-  static async start(setup: ServerSetup, cpuProfDir?: string): Promise<ServerChild> {
-    const execArgv = ['--expose-gc', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])];
-    const child = fork(new URL('./ingest-server.js', import.meta.url), [], {
-      execArgv,
-      env: { ...process.env, ENVMON_BENCH_SETUP: JSON.stringify(setup) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const server = new ServerChild(child);
-    server.port = (await server.ask(null, 'ready')).port;
-    return server;
-  }
-
-  ask<T extends FromServer['type']>(message: ToServer | null, reply: T): Promise<Reply<T>> {
-    const answer = new Promise<Reply<T>>((resolve, reject) =>
-      this.waiting.set(reply, { resolve: (m) => resolve(m as Reply<T>), reject }),
-    );
-    if (message) this.child.send(message);
-    return answer;
-  }
-
-  tell(message: ToServer): void {
-    this.child.send(message);
-  }
-
-  /**
-   * Closes the app (the last batch is written) and waits for the process to end. Waits first until the
-   * gateway has seen the benchmark's connections close: a close racing those lets the online tracker
-   * write after the database is gone (it logs 'driver has already been destroyed').
-   */
-  async close(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const deadline = Date.now() + 10_000;
-    while ((await this.ask({ type: 'connections' }, 'connections')).count > 0 && Date.now() < deadline) {
-      await sleep(50);
-    }
-    await this.ask({ type: 'close' }, 'closed');
-    const timer = setTimeout(() => this.child.kill(), 15_000);
-    await this.exited;
-    clearTimeout(timer);
-  }
-
-  kill(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill();
-  }
-
-  private failAll(err: Error): void {
-    for (const w of this.waiting.values()) w.reject(err);
-    this.waiting.clear();
-  }
-}
+const POSTGRES = isPostgres(DATABASE);
 
 // ---------------------------------------------------------------------------------------------------
 // Load generator: stations with a window of packets in flight.
-
-function open(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port, noDelay: true });
-    socket.once('connect', () => {
-      socket.off('error', reject);
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
-}
-
-type Phase = 'warmup' | 'measure' | 'drain';
-
-class Load {
-  phase: Phase = 'warmup';
-  counter = 0;
-  sent = 0;
-  acked = 0;
-  readonly latencies: number[] = [];
-  readonly errors: string[] = [];
-  errorCount = 0;
-  private onDrained: (() => void) | null = null;
-
-  error(text: string): void {
-    this.errorCount += 1;
-    if (this.errors.length < 5) this.errors.push(text);
-  }
-
-  acknowledged(latencyMs: number): void {
-    this.acked += 1;
-    if (this.phase === 'measure') this.latencies.push(latencyMs);
-    if (this.phase === 'drain' && this.acked === this.sent) this.onDrained?.();
-  }
-
-  drained(timeoutMs: number): Promise<boolean> {
-    if (this.acked === this.sent) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.onDrained = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-    });
-  }
-}
-
-class LoadStation {
-  private readonly inflight = new Map<string, number>();
-  private readonly decoder = new FrameDecoder();
-  private seq = 0;
-
-  constructor(
-    readonly socket: Socket,
-    private readonly mn: string,
-    private readonly load: Load,
-  ) {
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', (err) => load.error(`${mn}: socket ${err.message}`));
-  }
-
-  send(count: number): void {
-    this.socket.cork();
-    for (let i = 0; i < count; i += 1) {
-      const qn = qnOf(this.load.counter++);
-      this.inflight.set(qn, performance.now());
-      this.socket.write(minutePacket(this.mn, this.seq++, qn));
-      this.load.sent += 1;
-    }
-    this.socket.uncork();
-  }
-
-  private receive(chunk: Buffer): void {
-    let next = 0;
-    for (const item of this.decoder.push(chunk)) {
-      if (item.kind === 'error') {
-        this.load.error(`${this.mn}: bad frame ${item.error.code}`);
-        continue;
-      }
-      if (!item.result.ok) {
-        this.load.error(`${this.mn}: unparsable reply ${item.result.error.code}`);
-        continue;
-      }
-      const m = item.result.message;
-      const sentAt = m.qn === undefined ? undefined : this.inflight.get(m.qn);
-      if (m.cn !== '9014' || m.mn !== this.mn || m.qn === undefined || sentAt === undefined) {
-        this.load.error(`${this.mn}: unexpected reply CN=${m.cn} MN=${m.mn ?? '-'} QN=${m.qn ?? '-'}`);
-        continue;
-      }
-      this.inflight.delete(m.qn);
-      this.load.acknowledged(performance.now() - sentAt);
-      next += 1;
-    }
-    if (next > 0 && this.load.phase !== 'drain') this.send(next);
-  }
-}
-
-async function openMany<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += CONNECT_CHUNK) {
-    const chunk = Array.from({ length: Math.min(CONNECT_CHUNK, count - i) }, (_, j) => make(i + j));
-    out.push(...(await Promise.all(chunk)));
-  }
-  return out;
-}
 
 interface LoadResult {
   load: Load;
@@ -408,21 +182,6 @@ async function runIdle(server: ServerChild, counter: { n: number }): Promise<Idl
 // ---------------------------------------------------------------------------------------------------
 // Report.
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
-const mib = (bytes: number) => `${fmt(bytes / 1024 / 1024, 1)} MB`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-function row(label: string, value: string, target = '', result = ''): void {
-  console.log(`  ${label.padEnd(34)}${value.padStart(16)}   ${target.padEnd(28)}${result}`);
-}
-
 async function countRows(url: string): Promise<{ originals: number; measurements: number; latest: number }> {
   const { db } = openDatabase(parseDatabaseUrl(url));
   try {
@@ -447,14 +206,7 @@ async function countRows(url: string): Promise<{ originals: number; measurements
 
 /** A migrated, empty schema: the app builds it, then lets go of the database. */
 async function migrateOnly(url: string, dir: string): Promise<void> {
-  const config = loadConfig({
-    DATABASE_URL: url,
-    DEMO: '0',
-    ADMIN_PASSWORD: 'bench-Admin@123',
-    LOG_LEVEL: 'error',
-    LOG_DIR: join(dir, 'logs'),
-    WEB_DIST: join(dir, 'no-console'),
-  });
+  const config = benchConfig(url, dir);
   const app = await buildApp({ config });
   await app.close();
 }
@@ -462,7 +214,7 @@ async function migrateOnly(url: string, dir: string): Promise<void> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'envmon-bench-ingest-'));
   const profDir = args['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'envmon-ingest-prof-')) : undefined;
-  const dbs = await prepareDatabases(dir);
+  const dbs = await prepareDatabases(DATABASE, dir, ['pipeline', 'raw', 'idle']);
   let failed = false;
   const fail = (text: string) => {
     failed = true;
@@ -481,7 +233,8 @@ async function main(): Promise<void> {
 
     // 1. Pipeline throughput.
     const server = await ServerChild.start(
-      { databaseUrl: dbs.pipeline, dir, group: 'load', stations: STATIONS, maxConnections: STATIONS + 100 },
+      SERVER_SCRIPT,
+      { databaseUrl: dbs.urls.pipeline, dir, group: 'load', stations: STATIONS, maxConnections: STATIONS + 100 },
       profDir,
     );
     children.push(server);
@@ -531,7 +284,7 @@ async function main(): Promise<void> {
     const total = load.acked;
     if (load.errorCount > 0) fail(`${load.errorCount} bad replies, first: ${load.errors.join('; ')}`);
     if (!r.drained) fail(`${load.sent - load.acked} packets never acknowledged`);
-    const rows = await countRows(dbs.pipeline);
+    const rows = await countRows(dbs.urls.pipeline);
     const expected = total * FACTORS.length;
     row(
       'packets sent / acknowledged',
@@ -560,14 +313,14 @@ async function main(): Promise<void> {
       fail('stored row counts differ from acknowledged packets');
 
     // 2. Raw driver inserts of the same rows, same schema, same batch size.
-    await migrateOnly(dbs.raw, dir);
+    await migrateOnly(dbs.urls.raw, dir);
     const plan = {
       stations: STATIONS,
       packets: total,
       batch: Math.max(1, Math.round(s.packets / Math.max(1, s.batches))),
       firstDeviceId: 1,
     };
-    const rawTarget = parseDatabaseUrl(dbs.raw);
+    const rawTarget = parseDatabaseUrl(dbs.urls.raw);
     const raw: RawResult =
       rawTarget.dialect === 'sqlite' ? await rawSqlite(rawTarget.file, plan) : await rawPostgres(rawTarget.url, plan);
     const rawPacketsPerS = raw.packets / raw.seconds;
@@ -587,15 +340,15 @@ async function main(): Promise<void> {
 
     // 3. Memory per idle station connection.
     if (!args['skip-idle']) {
-      const idleServer = await ServerChild.start({
-        databaseUrl: dbs.idle,
+      const idleServer = await ServerChild.start(SERVER_SCRIPT, {
+        databaseUrl: dbs.urls.idle,
         dir,
         group: 'idle',
         stations: IDLE + 1,
         maxConnections: IDLE + 100,
       });
       children.push(idleServer);
-      const idle = await runIdle(idleServer, { n: load.counter });
+      const idle = await runIdle(idleServer, load.qn);
       await idleServer.close();
       const perRss = (idle.after.rss - idle.before.rss) / idle.count;
       const perHeap = (idle.after.heapUsed - idle.before.heapUsed) / idle.count;

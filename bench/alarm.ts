@@ -1,0 +1,586 @@
+// `npm run bench:alarm`: from a station's packet to the alarm frame on the operators' consoles. The real
+// server (gateway, HTTP, WebSocket push; bench/alarm-server.ts in a child process) runs on a fresh
+// database; 200 background stations send 10-factor minute packets (CN=2051, Flag=5) paced to a total of
+// 5,000 packets/s, every value inside its thresholds; 200 consoles hold /websocket/{token} open with an
+// admin session. Every 25 ms a probe station sends a packet whose COD breaks its threshold (w01018 > 100);
+// once all consoles have the alarm (active) it sends a recovering packet, and once all have the clear it
+// is free for the next probe. The latency of a probe is from the exceeding packet's write on the station's
+// socket (stamped just before the write) to the alarm frame's arrival at a console, both on this
+// process's clock: an upper bound of "packet at the gateway → frame leaving the WebSocket" (loopback adds
+// microseconds, this process's own event loop adds its queueing). The server child traces each probe on
+// the same monotonic clock, which splits the latency into ingest, alarm engine and fan-out.
+// Prints the figures with their targets.
+// SQLite runs on a fresh file in a temporary directory; with a PostgreSQL URL the benchmark creates its
+// own database on that server and drops it afterwards.
+//
+//   npm run bench:alarm [-- --consoles 200 --rate 5000 --stations 200 --window 16 --probes 20
+//                           --interval 25 --seconds 20 --database postgres://user@host:5432/postgres --cpu-prof]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { type Alarm, THRESHOLD_OPERATOR } from '@envmon/shared';
+import WebSocket from 'ws';
+import type { AlarmServerSetup } from './alarm-server.js';
+import {
+  ADMIN_PASSWORD,
+  FACTORS,
+  fmt,
+  Load,
+  LoadStation,
+  mib,
+  monotonicMs,
+  open,
+  openMany,
+  percentile,
+  prepareDatabases,
+  type ProbeTrace,
+  readings,
+  row,
+  ServerChild,
+  type ServerStats,
+  stationCode,
+  type Timings,
+  verdict,
+} from './ingest-common.js';
+import { printProfile, summariseProfile } from './ingest-profile.js';
+
+const TARGET_P99_MS = 200;
+/** The background rate counts as reached within 2 % of the target. */
+const RATE_TOLERANCE = 0.98;
+const PROBE_FACTOR = 'w01018';
+const PROBE_LIMIT = 100;
+const PROBE_VALUE = 150;
+/** A probe phase whose frames have not reached every console by then is given up (and reported). */
+const PHASE_TIMEOUT_MS = 5_000;
+const DRAIN_TIMEOUT_MS = 30_000;
+/** The pacer's tick; it catches up at most this many ticks of backlog, so a stall is not followed by a burst. */
+const TICK_MS = 10;
+const MAX_BACKLOG_TICKS = 10;
+
+const { values: args } = parseArgs({
+  options: {
+    consoles: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '5000' },
+    stations: { type: 'string', default: '200' },
+    window: { type: 'string', default: '16' },
+    probes: { type: 'string', default: '20' },
+    interval: { type: 'string', default: '25' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    database: { type: 'string', default: process.env.DATABASE_URL ?? 'sqlite' },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const CONSOLES = Math.min(Number(args.consoles), 2000);
+const RATE = Math.min(Number(args.rate), 50_000);
+const STATIONS = Math.min(Number(args.stations), 5000);
+const WINDOW = Math.min(Number(args.window), 64);
+const PROBES = Math.min(Number(args.probes), 500);
+const INTERVAL_MS = Math.max(1, Number(args.interval));
+const SECONDS = Math.min(Number(args.seconds), 120);
+const WARMUP_SECONDS = Math.min(Number(args.warmup), 30);
+for (const [name, v] of Object.entries({
+  CONSOLES,
+  RATE,
+  STATIONS,
+  WINDOW,
+  PROBES,
+  INTERVAL_MS,
+  SECONDS,
+  WARMUP_SECONDS,
+})) {
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`bad ${name}: ${v}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The HTTP API: sign-in and thresholds.
+
+interface Envelope<T> {
+  status: number;
+  code: string;
+  desc: string;
+  data?: T;
+}
+
+async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { token }) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const env = JSON.parse(text) as Envelope<T>;
+  if (res.status !== 200 || env.status !== 200 || env.code !== '000000' || env.data === undefined) {
+    throw new Error(`POST ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  }
+  return env.data;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Background load: stations paced to RATE packets/s in total, each with at most WINDOW unacknowledged.
+
+class Pacer {
+  private timer: NodeJS.Timeout | null = null;
+  private cursor = 0;
+  /** Packets that were due but found every station's window full. */
+  shortfall = 0;
+
+  constructor(
+    private readonly stations: readonly LoadStation[],
+    private readonly load: Load,
+  ) {}
+
+  start(): void {
+    const t0 = performance.now();
+    let scheduled = 0;
+    this.timer = setInterval(() => {
+      const due = Math.floor(((performance.now() - t0) * RATE) / 1000) - scheduled;
+      const max = Math.ceil((RATE * TICK_MS * MAX_BACKLOG_TICKS) / 1000);
+      const count = Math.min(due, max);
+      scheduled += due;
+      let sent = 0;
+      // Round robin over the stations with room in their window, until a full turn finds none.
+      for (let full = 0; sent < count && full < this.stations.length;) {
+        const station = this.stations[this.cursor];
+        this.cursor = (this.cursor + 1) % this.stations.length;
+        if (!station || station.pending >= WINDOW) {
+          full += 1;
+          continue;
+        }
+        station.send(1);
+        sent += 1;
+        full = 0;
+      }
+      if (this.load.phase === 'measure') this.shortfall += due - sent;
+    }, TICK_MS);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Probes: one alarm raised and cleared per cycle, timed at every console.
+
+/** The ten usual readings with COD above the probe threshold. */
+const exceeding = (seq: number) =>
+  readings(seq).map((r) =>
+    r.code === PROBE_FACTOR
+      ? {
+          code: r.code,
+          avg: PROBE_VALUE.toFixed(1),
+          min: (PROBE_VALUE * 0.98).toFixed(1),
+          max: (PROBE_VALUE * 1.02).toFixed(1),
+        }
+      : r,
+  );
+
+interface Cycle {
+  station: LoadStation;
+  state: 'idle' | 'raising' | 'clearing';
+  /** Just before the phase's packet was written; monotonicMs, the clock the server child's trace uses too. */
+  sentAt: number;
+  /** Whether the raise was sent inside the measured window. */
+  measured: boolean;
+  /** Consoles that have the phase's frame. */
+  seen: Uint8Array;
+  got: number;
+  first: number;
+  timer: NodeJS.Timeout | null;
+}
+
+/** First and last console's latency, ms, of each measured phase. */
+class Samples {
+  readonly first: number[] = [];
+  readonly last: number[] = [];
+  /** Each phase's station, when its packet was written and when the first console had the frame; monotonicMs. */
+  readonly phases: { mn: string; sentAt: number; firstAt: number }[] = [];
+  /** Phases given up because some console never got the frame. */
+  timeouts = 0;
+  missingFrames = 0;
+
+  add(mn: string, sentAt: number, firstAt: number, lastAt: number): void {
+    this.first.push(firstAt - sentAt);
+    this.last.push(lastAt - sentAt);
+    this.phases.push({ mn, sentAt, firstAt });
+  }
+}
+
+class Probes {
+  private readonly cycles = new Map<string, Cycle>();
+  private readonly order: Cycle[];
+  private next = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private onIdle: (() => void) | null = null;
+  readonly raise = new Samples();
+  readonly clear = new Samples();
+  started = 0;
+  /** Probe slots skipped because every probe station was still busy. */
+  skipped = 0;
+  measuring = false;
+  /** Alarm frames about anything but a probe's threshold alarm (background stations must raise none). */
+  readonly unexpected: string[] = [];
+  unexpectedCount = 0;
+
+  constructor(stations: readonly LoadStation[]) {
+    this.order = stations.map((station) => ({
+      station,
+      state: 'idle',
+      sentAt: 0,
+      measured: false,
+      seen: new Uint8Array(CONSOLES),
+      got: 0,
+      first: 0,
+      timer: null,
+    }));
+    for (const c of this.order) this.cycles.set(c.station.mn, c);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.probe(), INTERVAL_MS);
+  }
+
+  /** Stops starting probes; resolves when the running ones are done. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.order.every((c) => c.state === 'idle')) return;
+    await new Promise<void>((resolve) => (this.onIdle = resolve));
+  }
+
+  /** An alarm frame reached console `index` at `at`. */
+  frame(index: number, alarms: readonly Alarm[], at: number): void {
+    for (const alarm of alarms) {
+      const c = this.cycles.get(alarm.deviceCode);
+      if (!c || alarm.factorCode !== PROBE_FACTOR) {
+        this.unexpectedCount += 1;
+        if (this.unexpected.length < 3) {
+          this.unexpected.push(
+            `${alarm.deviceCode} type ${alarm.alarmType} ${alarm.factorCode ?? '-'} active ${alarm.active}`,
+          );
+        }
+        continue;
+      }
+      const expected = c.state === 'raising' ? true : c.state === 'clearing' ? false : null;
+      if (alarm.active !== expected || c.seen[index]) continue;
+      c.seen[index] = 1;
+      if (c.got === 0) c.first = at;
+      c.got += 1;
+      if (c.got === CONSOLES) this.phaseDone(c, at);
+    }
+  }
+
+  private probe(): void {
+    for (let tried = 0; tried < this.order.length; tried += 1) {
+      const c = this.order[this.next];
+      this.next = (this.next + 1) % this.order.length;
+      if (c?.state !== 'idle') continue;
+      c.measured = this.measuring;
+      if (c.measured) this.started += 1;
+      this.send(c, 'raising');
+      return;
+    }
+    if (this.measuring) this.skipped += 1;
+  }
+
+  private send(c: Cycle, state: 'raising' | 'clearing'): void {
+    c.state = state;
+    c.seen.fill(0);
+    c.got = 0;
+    c.sentAt = c.station.send(1, state === 'raising' ? exceeding : undefined);
+    c.timer = setTimeout(() => this.phaseDone(c, null), PHASE_TIMEOUT_MS);
+  }
+
+  /** Every console has the phase's frame (at `last`), or the phase timed out (null). */
+  private phaseDone(c: Cycle, last: number | null): void {
+    if (c.timer) clearTimeout(c.timer);
+    c.timer = null;
+    const samples = c.state === 'raising' ? this.raise : this.clear;
+    if (c.measured) {
+      if (last === null) {
+        samples.timeouts += 1;
+        samples.missingFrames += CONSOLES - c.got;
+      } else {
+        samples.add(c.station.mn, c.sentAt, c.first, last);
+      }
+    }
+    if (c.state === 'raising') return this.send(c, 'clearing');
+    c.state = 'idle';
+    if (this.onIdle && this.order.every((o) => o.state === 'idle')) this.onIdle();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Consoles: WebSocket push connections with the admin's session.
+
+interface Consoles {
+  sockets: WebSocket[];
+  frames: number;
+  closed: string[];
+}
+
+async function openConsoles(url: string, probes: Probes): Promise<Consoles> {
+  const consoles: Consoles = { sockets: [], frames: 0, closed: [] };
+  consoles.sockets = await openMany(
+    CONSOLES,
+    (index) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(url, { perMessageDeflate: false });
+        socket.on('message', (data: Buffer, isBinary: boolean) => {
+          const at = monotonicMs();
+          consoles.frames += 1;
+          const frame: unknown = isBinary ? null : JSON.parse(data.toString('utf8'));
+          // Realtime frames are objects; consoles follow no devices, so only alarm arrays arrive.
+          if (Array.isArray(frame)) probes.frame(index, frame as Alarm[], at);
+        });
+        socket.once('open', () => resolve(socket));
+        socket.once('error', reject);
+        socket.once('close', (code: number, reason: Buffer) => consoles.closed.push(`${code} ${reason.toString()}`));
+      }),
+  );
+  return consoles;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Run and report.
+
+/**
+ * Where the latency goes, from the server's trace of each probe: packet written → values announced as
+ * stored (gateway, ingest batch, commit) → alarm at the live hub (engine queue, alarm transaction) →
+ * first console's receipt (fan-out, loopback, this process's event loop).
+ */
+function breakdown(samples: Samples, trace: ProbeTrace, what: 'raised' | 'cleared'): Record<string, number[]> {
+  const parts: Record<string, number[]> = { stored: [], announced: [], received: [] };
+  for (const { mn, sentAt, firstAt } of samples.phases) {
+    const events = trace.events[mn] ?? [];
+    const data = events.find((e) => e.what === 'data' && e.at >= sentAt);
+    const alarm = data && events.find((e) => e.what === what && e.at >= data.at);
+    if (!data || !alarm) continue;
+    parts.stored?.push(data.at - sentAt);
+    parts.announced?.push(alarm.at - data.at);
+    parts.received?.push(firstAt - alarm.at);
+  }
+  return parts;
+}
+
+function printBreakdown(parts: Record<string, number[]>): void {
+  latencyRow('  written → values stored', parts.stored ?? []);
+  latencyRow('  stored → alarm at the live hub', parts.announced ?? []);
+  latencyRow('  live hub → first console', parts.received ?? []);
+}
+
+function timingsRow(label: string, t: Timings): void {
+  row(label, fmt(t.count), `${fmt(t.ms / Math.max(1, t.count), 1)} / ${fmt(t.maxMs, 1)} ms (mean / max)`);
+}
+
+function latencyRow(label: string, values: readonly number[]): void {
+  const sorted = Float64Array.from(values).sort();
+  const p = (q: number) => fmt(percentile(sorted, q), 1);
+  row(label, `${p(50)} / ${p(90)} / ${p(99)} / ${fmt(sorted.at(-1) ?? NaN, 1)}`, 'ms, p50 / p90 / p99 / max');
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'envmon-bench-alarm-'));
+  const profDir = args['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'envmon-alarm-prof-')) : undefined;
+  const dbs = await prepareDatabases(args.database, dir, ['alarm']);
+  let failed = false;
+  const fail = (text: string) => {
+    failed = true;
+    console.error(`FAILED: ${text}`);
+  };
+  let server: ServerChild | null = null;
+  let profiled: ServerStats | null = null;
+  try {
+    const load1 = loadavg()[0] ?? 0;
+    console.log(
+      `envmon alarm benchmark: node ${process.version}, ${availableParallelism()} cores ` +
+        `(1-min load average ${fmt(load1, 2)}${load1 > availableParallelism() ? ': a busy machine, figures may be high' : ''}), ` +
+        `${dbs.label}\n` +
+        `  background: ${STATIONS} stations paced to ${fmt(RATE)} packets/s (CN=2051 Flag=5, ${FACTORS.length} factors, ` +
+        `each inside its threshold, ≤ ${WINDOW} in flight per station); ${CONSOLES} WebSocket consoles (admin session);\n` +
+        `  a probe every ${INTERVAL_MS} ms over ${PROBES} probe stations (${PROBE_FACTOR} = ${PROBE_VALUE} > ${PROBE_LIMIT}, ` +
+        `then back to normal); ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up; server in a child process`,
+    );
+
+    const setup: AlarmServerSetup = {
+      databaseUrl: dbs.urls.alarm,
+      dir,
+      stations: STATIONS,
+      probes: PROBES,
+      maxConnections: STATIONS + PROBES + 100,
+    };
+    server = await ServerChild.start(new URL('./alarm-server.js', import.meta.url), setup, profDir);
+    const { httpPort, deviceIds = {} } = server.ready;
+    const base = `http://127.0.0.1:${httpPort ?? 0}`;
+    const { token } = await post<{ token: string }>(base, '/manager/system/login/rest/login', {
+      userName: 'admin',
+      password: ADMIN_PASSWORD,
+    });
+    for (let i = 0; i < PROBES; i += 1) {
+      await post(
+        base,
+        '/manager/alarm/threshold/rest/add',
+        {
+          deviceId: deviceIds[stationCode('probe', i)],
+          factorCode: PROBE_FACTOR,
+          operator: THRESHOLD_OPERATOR.gt,
+          limit1: PROBE_LIMIT,
+        },
+        token,
+      );
+    }
+
+    const qn = { n: 0 };
+    const background = new Load(qn, false);
+    const probeLoad = new Load(qn, false);
+    const gatewayPort = server.port;
+    const stations = await openMany(
+      STATIONS,
+      async (i) => new LoadStation(await open(gatewayPort), stationCode('load', i), background),
+    );
+    const probeStations = await openMany(
+      PROBES,
+      async (i) => new LoadStation(await open(gatewayPort), stationCode('probe', i), probeLoad),
+    );
+    const probes = new Probes(probeStations);
+    const consoles = await openConsoles(`ws://127.0.0.1:${httpPort ?? 0}/websocket/${token}`, probes);
+    const pacer = new Pacer(stations, background);
+    try {
+      pacer.start();
+      probes.start();
+      await sleep(WARMUP_SECONDS * 1000);
+
+      server.tell({ type: 'window-start' });
+      const elu = performance.eventLoopUtilization();
+      const ackedBefore = background.acked;
+      const sentBefore = background.sent;
+      const t0 = performance.now();
+      background.phase = 'measure';
+      probes.measuring = true;
+      await sleep(SECONDS * 1000);
+      probes.measuring = false;
+      const windowSeconds = (performance.now() - t0) / 1000;
+      const windowAcks = background.acked - ackedBefore;
+      const windowSent = background.sent - sentBefore;
+      const clientBusy = performance.eventLoopUtilization(elu).utilization;
+      const { stats } = await server.ask({ type: 'window-end' }, 'window');
+      const { memory } = await server.ask({ type: 'memory' }, 'memory');
+      const { trace } = await server.ask({ type: 'trace' }, 'trace');
+      const open = consoles.sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+
+      await probes.stop();
+      pacer.stop();
+      background.phase = 'drain';
+      probeLoad.phase = 'drain';
+      const drained = (await background.drained(DRAIN_TIMEOUT_MS)) && (await probeLoad.drained(DRAIN_TIMEOUT_MS));
+
+      const ackedRate = windowAcks / windowSeconds;
+      const { raise, clear } = probes;
+      const p99Last = percentile(Float64Array.from(raise.last).sort(), 99);
+      const acks = Float64Array.from(background.latencies).sort();
+
+      console.log('\nBackground ingest');
+      row('packets/s sent', fmt(windowSent / windowSeconds), `${fmt(windowSeconds, 2)} s window`);
+      row(
+        'packets/s acknowledged',
+        fmt(ackedRate),
+        `target ${fmt(RATE)} (≥ ${fmt(RATE * RATE_TOLERANCE)})`,
+        ackedRate >= RATE * RATE_TOLERANCE ? 'reached' : 'NOT reached: the load below is lighter than asked',
+      );
+      row('due but windows full', fmt(pacer.shortfall), 'packets the pacer could not send');
+      row(
+        'ack latency p50 / p99 / max',
+        `${fmt(percentile(acks, 50), 1)} / ${fmt(percentile(acks, 99), 1)} / ${fmt(acks.at(-1) ?? NaN, 1)} ms`,
+      );
+      row(
+        'alarms from background stations',
+        fmt(probes.unexpectedCount),
+        'expected 0',
+        probes.unexpectedCount === 0 ? 'OK' : 'WRONG',
+      );
+
+      console.log(
+        '\nAlarm latency: exceeding packet written on the station socket → alarm frame (active) received by a console.\n' +
+          '  Measured on the client (stamped just before the write, and on receipt), so an upper bound of\n' +
+          '  "arrival at the gateway → frame leaving the WebSocket": it adds the loopback hops (microseconds)\n' +
+          `  and this process's own queueing of ${CONSOLES} sockets' frames.`,
+      );
+      row(
+        'consoles connected (open at end)',
+        `${fmt(open)} / ${fmt(CONSOLES)}`,
+        '',
+        open === CONSOLES ? 'OK' : 'WRONG',
+      );
+      row(
+        'probes measured / timed out',
+        `${fmt(raise.first.length)} / ${fmt(raise.timeouts)}`,
+        `${fmt(probes.skipped)} slots skipped (all probes busy)`,
+      );
+      latencyRow('first console', raise.first);
+      latencyRow(`last of ${CONSOLES} consoles`, raise.last);
+      row(
+        `p99, last of ${CONSOLES} consoles`,
+        `${fmt(p99Last, 1)} ms`,
+        `target < ${TARGET_P99_MS} ms`,
+        verdict(p99Last < TARGET_P99_MS),
+      );
+      console.log('  where it goes (server trace):');
+      printBreakdown(breakdown(raise, trace, 'raised'));
+      console.log('\nClear latency: recovering packet written → alarm frame (cleared) received');
+      row('clears measured / timed out', `${fmt(clear.first.length)} / ${fmt(clear.timeouts)}`);
+      latencyRow('first console', clear.first);
+      latencyRow(`last of ${CONSOLES} consoles`, clear.last);
+      console.log('  where it goes (server trace):');
+      printBreakdown(breakdown(clear, trace, 'cleared'));
+
+      console.log('\nProcesses');
+      row(
+        'server process CPU (all threads)',
+        `${fmt((100 * (stats.cpuUserMs + stats.cpuSystemMs)) / stats.wallMs)} %`,
+        `user ${fmt(stats.cpuUserMs / 1000, 1)} s, sys ${fmt(stats.cpuSystemMs / 1000, 1)} s`,
+      );
+      row('server event loop busy', `${fmt(100 * stats.eventLoopUtilisation)} %`);
+      row(
+        'ingest batches, mean / max packets',
+        fmt(stats.batches),
+        `${fmt(stats.packets / Math.max(1, stats.batches), 1)} / ${fmt(stats.maxBatch)}`,
+      );
+      row(
+        'server RSS / heapUsed',
+        `${mib(memory.rss)} / ${mib(memory.heapUsed)}`,
+        `${memory.gc ? 'after full GC' : 'NOT after GC'}, ${fmt(memory.connections)} station connections`,
+      );
+      timingsRow('alarm engine write transactions', trace.alarmWrites);
+      timingsRow(`alarm fan-outs to ${CONSOLES} consoles`, trace.fanOuts);
+      row('WebSocket frames received', fmt(consoles.frames), 'by all consoles');
+      row('load generator event loop busy', `${fmt(100 * clientBusy)} %`, 'stations, probes and consoles');
+
+      if (background.errorCount + probeLoad.errorCount > 0) {
+        fail(`bad station replies, first: ${[...background.errors, ...probeLoad.errors].join('; ')}`);
+      }
+      if (!drained) fail('some packets were never acknowledged');
+      if (consoles.closed.length > 0)
+        fail(`${consoles.closed.length} consoles closed, first: ${consoles.closed[0] ?? ''}`);
+      if (probes.unexpectedCount > 0) fail(`unexpected alarms, first: ${probes.unexpected.join('; ')}`);
+      if (raise.first.length === 0) fail('no probe was measured');
+      profiled = stats;
+    } finally {
+      pacer.stop();
+      for (const s of consoles.sockets) s.terminate();
+      for (const s of [...stations, ...probeStations]) s.socket.destroy();
+    }
+    // The child writes its profile as it exits.
+    await server.close();
+    if (profDir && profiled) printProfile(summariseProfile(profDir, profiled.fromUs, profiled.toUs));
+  } finally {
+    server?.kill();
+    await dbs.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
