@@ -11,11 +11,11 @@ import {
   type WorkOrderStatus,
   type WorkOrderUpdate,
 } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import type { EventBus } from '../../events/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { DownloadTickets, type TicketHolder } from '../../lib/download-ticket.js';
 import { DomainError } from '../../lib/errors.js';
+import { writeXlsxExport } from '../../lib/xlsx-export.js';
 import type { Actor } from '../session/permission.js';
 import { formatDateTime, translate } from '../crud/crud.export.js';
 import { toAlarm, toWorkOrderEvent } from './alarm.mapper.js';
@@ -123,28 +123,18 @@ export class AlarmService {
   }
 
   /** Writes the export with exceljs' streaming writer, Chinese headers. */
-  async writeExport(target: Writable, pages: AsyncIterable<readonly Alarm[]>): Promise<void> {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true });
-    const sheet = workbook.addWorksheet('告警列表', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = [
-      { header: translate('alarm.fields.index', 'zh-CN') ?? 'index', key: 'index', width: 8 },
+  writeExport(target: Writable, pages: AsyncIterable<readonly Alarm[]>): Promise<void> {
+    const columns = [
+      { header: translate('alarm.fields.index', 'zh-CN') ?? 'index', width: 8 },
       ...EXPORT_COLUMNS.map((c) => ({
         header: translate(`alarm.fields.${c.field}`, 'zh-CN') ?? c.field,
-        key: c.field,
         width: c.width,
       })),
     ];
-    sheet.getRow(1).font = { bold: true };
-    let index = 0;
-    for await (const alarms of pages) {
-      for (const alarm of alarms) {
-        index += 1;
-        const cells = Object.fromEntries(EXPORT_COLUMNS.map((c) => [c.field, c.cell(alarm)]));
-        sheet.addRow({ index, ...cells }).commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
+    return writeXlsxExport(target, '告警列表', columns, pages, (alarm, index) => [
+      index,
+      ...EXPORT_COLUMNS.map((c) => c.cell(alarm)),
+    ]);
   }
 }
 

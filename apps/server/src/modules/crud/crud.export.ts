@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { I18N_RESOURCES, vocabularyLabel, type CrudColumn, type CrudDefinition, type Language } from '@envmon/shared';
-import ExcelJS from 'exceljs';
+import { writeXlsxExport } from '../../lib/xlsx-export.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -53,25 +53,17 @@ export function cellValue(column: CrudColumn, value: unknown, lang: Language): s
  * Writes the definition's columns (headers in the requested language) and every row the
  * pages yield, with exceljs's streaming writer so a large export never sits in memory.
  */
-export async function writeXlsx(
+export function writeXlsx(
   target: Writable,
   def: CrudDefinition,
   lang: Language,
   pages: AsyncIterable<readonly Record<string, unknown>[]>,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true });
-  const sheet = workbook.addWorksheet(def.exportName);
-  sheet.columns = def.columns.map((c) => ({
+  const columns = def.columns.map((c) => ({
     header: translate(c.label, lang) ?? c.name,
-    key: c.name,
     width: Math.max(12, Math.round((c.width ?? 160) / 8)),
   }));
-  sheet.getRow(1).font = { bold: true };
-  for await (const rows of pages) {
-    for (const row of rows) {
-      sheet.addRow(Object.fromEntries(def.columns.map((c) => [c.name, cellValue(c, row[c.name], lang)]))).commit();
-    }
-  }
-  sheet.commit();
-  await workbook.commit();
+  return writeXlsxExport(target, def.exportName, columns, pages, (row) =>
+    def.columns.map((c) => cellValue(c, row[c.name], lang)),
+  );
 }

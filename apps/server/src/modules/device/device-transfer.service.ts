@@ -1,11 +1,12 @@
 import type { Writable } from 'node:stream';
 import { deviceInputSchema, MESSAGES, type DeviceInput } from '@envmon/shared';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import type { DevicesTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DownloadTickets, type TicketHolder } from '../../lib/download-ticket.js';
+import { writeXlsxExport } from '../../lib/xlsx-export.js';
 import {
   cellText,
   dateCellToEpoch,
@@ -271,21 +272,15 @@ export class DeviceTransferService {
   }
 
   /** Writes the export with exceljs' streaming writer: a large fleet never sits in memory. */
-  async writeExport(target: Writable, pages: AsyncIterable<readonly DeviceExportRow[]>): Promise<void> {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true });
-    const sheet = workbook.addWorksheet('设备列表', { views: [{ state: 'frozen', ySplit: 1 }] });
+  writeExport(target: Writable, pages: AsyncIterable<readonly DeviceExportRow[]>): Promise<void> {
     const columns = DEVICE_COLUMNS.filter((c) => c.exported);
-    sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: c.width }));
-    sheet.getRow(1).font = { bold: true };
-    for await (const rows of pages) {
-      for (const device of rows) {
-        const row = sheet.addRow(Object.fromEntries(columns.map((c) => [c.field, exportCell(c, device)])));
-        for (const [i, c] of columns.entries()) if (c.kind === 'date') row.getCell(i + 1).numFmt = DATE_FORMAT;
-        row.commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
+    return writeXlsxExport(
+      target,
+      '设备列表',
+      columns.map((c) => ({ header: c.header, width: c.width, ...(c.kind === 'date' ? { numFmt: DATE_FORMAT } : {}) })),
+      pages,
+      (device) => columns.map((c) => exportCell(c, device)),
+    );
   }
 
   private async resolveMaintainers(records: readonly XlsxRecord<ImportField>[]): Promise<Map<string, number>> {
