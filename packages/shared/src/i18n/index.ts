@@ -1,5 +1,8 @@
 import enAlarm from './en-US/alarm.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
+import enHistory from './en-US/history.json' with { type: 'json' };
+import enOriginal from './en-US/original.json' with { type: 'json' };
+import enReport from './en-US/report.json' with { type: 'json' };
 import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
 import enThreshold from './en-US/threshold.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
@@ -14,6 +17,9 @@ import enSystem from './en-US/system.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import zhAlarm from './zh-CN/alarm.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
+import zhHistory from './zh-CN/history.json' with { type: 'json' };
+import zhOriginal from './zh-CN/original.json' with { type: 'json' };
+import zhReport from './zh-CN/report.json' with { type: 'json' };
 import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
 import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
@@ -50,6 +56,9 @@ export const I18N_RESOURCES = {
     alarmList: zhAlarmList,
     threshold: zhThreshold,
     wxAlarm: zhWxAlarm,
+    history: zhHistory,
+    original: zhOriginal,
+    report: zhReport,
   },
   'en-US': {
     common: enCommon,
@@ -66,6 +75,9 @@ export const I18N_RESOURCES = {
     alarmList: enAlarmList,
     threshold: enThreshold,
     wxAlarm: enWxAlarm,
+    history: enHistory,
+    original: enOriginal,
+    report: enReport,
   },
 } as const;
 
