@@ -14,6 +14,7 @@ export function NotBuiltPage({ name, code }: { name: string; code: string }) {
       title={t('layout.notBuilt.title', { name })}
       subTitle={t('layout.notBuilt.description')}
       extra={<Typography.Text type="secondary">{t('layout.notBuilt.code', { code })}</Typography.Text>}
+      data-testid="not-built-page"
     />
   );
 }
