@@ -16,6 +16,8 @@ const SCREENS = [
   '/alarm/list',
   '/settings/threshold',
   '/settings/wx-alarm',
+  '/query/original',
+  '/query/other',
   '/system/device',
 ] as const;
 

@@ -45,6 +45,9 @@ import { LiveAccessService } from './modules/live/live.service.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { OriginalRepository } from './modules/original/original.repository.js';
+import { originalRoutes } from './modules/original/original.routes.js';
+import { OriginalService } from './modules/original/original.service.js';
 import { passwordRoutes } from './modules/password/password.routes.js';
 import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -61,6 +64,8 @@ import { WxAlarmRepository } from './modules/wx-alarm/wx-alarm.repository.js';
 import { wxAlarmRoutes } from './modules/wx-alarm/wx-alarm.routes.js';
 import { WxAlarmService } from './modules/wx-alarm/wx-alarm.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { weatherRoutes } from './modules/weather/weather.routes.js';
+import { WeatherService } from './modules/weather/weather.service.js';
 import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
 import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
 import { VirtualDeviceService } from './modules/virtual-device/virtual-device.service.js';
@@ -197,6 +202,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ),
     );
     realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
+    // Original packets, station state parsed from them (issue 6), and the common weather read.
+    originalRoutes(app, new OriginalService(new OriginalRepository(db), clock), services.roles);
+    weatherRoutes(app, new WeatherService(db));
     await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, devices));
     // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
     const alarmRepository = new AlarmRepository(db);

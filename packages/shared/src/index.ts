@@ -26,3 +26,4 @@ export * from './i18n/index.js';
 export * from './schemas/realtime.js';
 export * from './schemas/threshold.js';
 export * from './schemas/wx-alarm.js';
+export * from './schemas/original.js';

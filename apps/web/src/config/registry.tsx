@@ -28,10 +28,10 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'realtime.water': { component: lazy(() => import('../features/realtime-water/pages/realtime-water-page')) },
 
   'query.history': notBuilt,
-  'query.original': notBuilt,
+  'query.original': { component: lazy(() => import('../features/query-original/pages/query-original-page')) },
   'query.gather': notBuilt,
   'query.ai': notBuilt,
-  'query.other': notBuilt,
+  'query.other': { component: lazy(() => import('../features/query-other/pages/query-other-page')) },
   'query.video': notBuilt,
 
   'report.single-station': notBuilt,

@@ -1,0 +1,95 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Which packets a read covers: a bounded receive-time range, optionally one device, MN, CN, outcome. */
+export interface OriginalScope {
+  beginTime: number;
+  endTime: number;
+  deviceId?: number | undefined;
+  mn?: string | undefined;
+  cn?: string | undefined;
+  accepted?: 0 | 1 | undefined;
+}
+
+export interface OriginalRow {
+  id: number;
+  receivedAt: number;
+  remote: string;
+  deviceId: number | null;
+  deviceName: string | null;
+  mn: string | null;
+  cn: string | null;
+  qn: string | null;
+  dataTime: number | null;
+  raw: string;
+  accepted: number;
+  reason: string | null;
+}
+
+/** Reads of the stored packets (original_packets), newest first. */
+export class OriginalRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The scope's filters. The range is required and bounded (31 days), so a device's read walks the
+   * (device_id, received_at) index and an MN read of an unknown station its partial MN index.
+   */
+  private filtered<O>(query: SelectQueryBuilder<Database, 'originalPackets', O>, scope: OriginalScope) {
+    let q = query
+      .where('originalPackets.receivedAt', '>=', scope.beginTime)
+      .where('originalPackets.receivedAt', '<=', scope.endTime);
+    if (scope.deviceId !== undefined) q = q.where('originalPackets.deviceId', '=', scope.deviceId);
+    if (scope.mn !== undefined) q = q.where('originalPackets.mn', '=', scope.mn);
+    if (scope.cn !== undefined) q = q.where('originalPackets.cn', '=', scope.cn);
+    if (scope.accepted !== undefined) q = q.where('originalPackets.accepted', '=', scope.accepted);
+    return q;
+  }
+
+  async count(scope: OriginalScope): Promise<number> {
+    const row = await this.filtered(this.db.selectFrom('originalPackets'), scope)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** One page, newest first; `beforeId` continues a keyset walk (export), `offset` an offset page (get). */
+  async page(scope: OriginalScope, limit: number, offset = 0, beforeId?: number): Promise<OriginalRow[]> {
+    let query = this.filtered(
+      this.db
+        .selectFrom('originalPackets')
+        .leftJoin('devices', 'devices.id', 'originalPackets.deviceId')
+        .select([
+          'originalPackets.id',
+          'originalPackets.receivedAt',
+          'originalPackets.remote',
+          'originalPackets.deviceId',
+          'devices.deviceName',
+          'originalPackets.mn',
+          'originalPackets.cn',
+          'originalPackets.qn',
+          'originalPackets.dataTime',
+          'originalPackets.raw',
+          'originalPackets.accepted',
+          'originalPackets.reason',
+        ]),
+      scope,
+    );
+    if (beforeId !== undefined) query = query.where('originalPackets.id', '<', beforeId);
+    return query
+      .orderBy('originalPackets.receivedAt', 'desc')
+      .orderBy('originalPackets.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async byId(id: number): Promise<{ id: number; raw: string } | undefined> {
+    return this.db.selectFrom('originalPackets').select(['id', 'raw']).where('id', '=', id).executeTakeFirst();
+  }
+
+  async deviceExists(deviceId: number): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined
+    );
+  }
+}

@@ -1,0 +1,99 @@
+import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
+import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
+import { rangeAllowed } from '../../query-original/utils/original-filter';
+import { otherQueryOptions } from '../api/other-api';
+import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
+
+const formatTime = (ms: number) => new Date(ms).toLocaleString();
+
+/**
+ * Other data (SPEC section 2 'queries: other'): a station's state read from its stored packets — run state
+ * (2021), daily run time (2041), logger restarts (2081), logs and parameters (3020); a table per kind.
+ */
+export default function QueryOtherPage() {
+  const { t } = useTranslation();
+  const devices = useDeviceOptions();
+  const [deviceId, setDeviceId] = useState<number | undefined>();
+  const [kind, setKind] = useState<StationStateKind>('runState');
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(7, 'day'), dayjs()]);
+  const valid = rangeAllowed(range);
+  const query = { deviceId: deviceId ?? 0, kind, beginTime: range[0].valueOf(), endTime: range[1].valueOf() };
+  const rows = useQuery({ ...otherQueryOptions(query), enabled: deviceId !== undefined && valid });
+
+  const columns = OTHER_COLUMNS[kind].map((field) => ({
+    key: field,
+    title: t(`original.fields.${field}`),
+    dataIndex: field,
+    render: (value: OtherRow[typeof field]) =>
+      field === 'dataTime'
+        ? typeof value === 'number'
+          ? formatTime(value)
+          : '-'
+        : field === 'value'
+          ? otherValueText(kind, value as string | null, formatTime)
+          : (value ?? '-'),
+  }));
+
+  return (
+    <Card variant="borderless" data-testid="query-other-page">
+      <Flex vertical gap="middle">
+        <Typography.Text type="secondary">{t('original.other.help')}</Typography.Text>
+        <Form layout="inline">
+          <Form.Item label={t('original.fields.device')}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={devices.options}
+              loading={devices.loading}
+              value={deviceId}
+              onChange={setDeviceId}
+              placeholder={t('original.other.selectDevice')}
+              style={{ width: 220 }}
+              data-testid="other-device"
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('original.fields.range')}
+            validateStatus={valid ? undefined : 'error'}
+            help={valid ? undefined : t('original.rangeTooLong')}
+          >
+            <DatePicker.RangePicker
+              showTime
+              allowClear={false}
+              value={range}
+              onChange={(next) => {
+                if (next?.[0] && next[1]) setRange([next[0], next[1]]);
+              }}
+            />
+          </Form.Item>
+          <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
+        </Form>
+        <Segmented<StationStateKind>
+          value={kind}
+          onChange={setKind}
+          options={STATION_STATE_KINDS.map((k) => ({ value: k, label: t(`original.other.kinds.${k}`) }))}
+        />
+        <QueryErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
+        {rows.data?.truncated ? <Alert type="info" showIcon message={t('original.other.truncated')} /> : null}
+        {deviceId === undefined ? (
+          <Empty description={t('original.other.selectDevice')} />
+        ) : rows.data?.rows.length === 0 ? (
+          <Empty description={t('original.other.empty')} />
+        ) : (
+          <Table<OtherRow>
+            rowKey={(row) => `${row.packetId}-${row.item ?? ''}-${row.infoId ?? ''}`}
+            size="middle"
+            loading={rows.isFetching}
+            dataSource={rows.data?.rows ?? []}
+            columns={columns}
+          />
+        )}
+      </Flex>
+    </Card>
+  );
+}
