@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/crud/table-parts';
 
 /** Loading, error (with retry) or the content, for tabs that are not a table (antd tables show their own). */
 export function QueryStates<T>({
@@ -18,21 +19,7 @@ export function QueryStates<T>({
 }) {
   const { t } = useTranslation();
   if (data !== undefined) return <>{children(data)}</>;
-  if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common.states.loadFailed')}
-        description={error.message}
-        action={
-          <Button size="small" onClick={onRetry}>
-            {t('common.actions.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (error) return <QueryErrorAlert error={error} onRetry={onRetry} />;
   if (isPending) return <Spin style={{ display: 'block', padding: 24 }} />;
   return <Empty description={t('deviceDetail.states.empty')} />;
 }
