@@ -52,6 +52,9 @@ import { passwordRoutes } from './modules/password/password.routes.js';
 import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { RealtimeService } from './modules/realtime/realtime.service.js';
+import { ReportRepository } from './modules/report/report.repository.js';
+import { reportRoutes } from './modules/report/report.routes.js';
+import { ReportService } from './modules/report/report.service.js';
 import { resourceRoutes } from './modules/resource/resource.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
@@ -202,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ),
     );
     realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
+    reportRoutes(app, new ReportService(new ReportRepository(db)));
     // Original packets, station state parsed from them (issue 6), and the common weather read.
     originalRoutes(app, new OriginalService(new OriginalRepository(db), clock), services.roles);
     weatherRoutes(app, new WeatherService(db));

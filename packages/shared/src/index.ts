@@ -27,3 +27,4 @@ export * from './schemas/realtime.js';
 export * from './schemas/threshold.js';
 export * from './schemas/wx-alarm.js';
 export * from './schemas/original.js';
+export * from './schemas/report.js';
