@@ -14,6 +14,7 @@ import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import { argon2Hasher, type PasswordHasher } from './lib/password.js';
+import { XlsxDownloads } from './lib/xlsx-download.js';
 import { AlarmEngine } from './modules/alarm/alarm-engine.js';
 import { AlarmRepository } from './modules/alarm/alarm.repository.js';
 import { alarmRoutes } from './modules/alarm/alarm.routes.js';
@@ -45,6 +46,16 @@ import { LiveAccessService } from './modules/live/live.service.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { AiQueryRepository } from './modules/ai-query/ai-query.repository.js';
+import { aiQueryRoutes } from './modules/ai-query/ai-query.routes.js';
+import { AiQueryService } from './modules/ai-query/ai-query.service.js';
+import { CameraRepository } from './modules/camera/camera.repository.js';
+import { cameraRoutes } from './modules/camera/camera.routes.js';
+import { CameraService } from './modules/camera/camera.service.js';
+import { DeviceScopeReader } from './modules/device/device-scope.js';
+import { GatherRepository } from './modules/gather/gather.repository.js';
+import { gatherRoutes } from './modules/gather/gather.routes.js';
+import { GatherService } from './modules/gather/gather.service.js';
 import { OriginalRepository } from './modules/original/original.repository.js';
 import { originalRoutes } from './modules/original/original.routes.js';
 import { OriginalService } from './modules/original/original.service.js';
@@ -52,9 +63,14 @@ import { passwordRoutes } from './modules/password/password.routes.js';
 import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { RealtimeService } from './modules/realtime/realtime.service.js';
+import { HistoryRepository } from './modules/history/history.repository.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { HistoryService } from './modules/history/history.service.js';
 import { ReportRepository } from './modules/report/report.repository.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { ReportService } from './modules/report/report.service.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { StatisticsService } from './modules/statistics/statistics.service.js';
 import { resourceRoutes } from './modules/resource/resource.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
@@ -205,9 +221,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ),
     );
     realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
-    reportRoutes(app, new ReportService(new ReportRepository(db)));
+    // Exports of the queries and reports (issue 6): the link, the streamed file and its progress.
+    const downloads = new XlsxDownloads(app, services.roles, clock);
+    reportRoutes(app, new ReportService(new ReportRepository(db)), downloads);
+    // Transmission, summaries, isotope and odour rose reports (issue 6), with their exports.
+    statisticsRoutes(app, new StatisticsService(db), downloads);
+    historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
     // Original packets, station state parsed from them (issue 6), and the common weather read.
-    originalRoutes(app, new OriginalService(new OriginalRepository(db), clock), services.roles);
+    // Device scope of the query screens (projectId, ifFilter) — gather, AI, video, original, other (issue 6).
+    const deviceScopes = new DeviceScopeReader(db);
+    originalRoutes(app, new OriginalService(new OriginalRepository(db), deviceScopes), downloads);
+    gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);
+    aiQueryRoutes(app, new AiQueryService(new AiQueryRepository(db), deviceScopes), downloads);
+    cameraRoutes(app, new CameraService(new CameraRepository(db), clock));
     weatherRoutes(app, new WeatherService(db));
     await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, devices));
     // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
@@ -226,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Added after the gateway's preClose: the stations' last values are judged before the database closes.
     app.addHook('preClose', () => alarmEngine.close());
     thresholdRoutes(app, thresholds);
-    alarmRoutes(app, new AlarmService(alarmRepository, bus, clock), services.roles);
+    alarmRoutes(app, new AlarmService(alarmRepository, bus, clock), downloads);
     // WeChat alarm notifications (issue 5): off until the settings enable them; settings edits reach the notifier at once.
     const webhook = fetchWebhookClient(WX_ALARM_WEBHOOK_TIMEOUT_MS);
     const wxAlarms: WxAlarmService = new WxAlarmService(new WxAlarmRepository(db), webhook, clock, () =>

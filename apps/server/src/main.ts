@@ -2,7 +2,9 @@ import { loadConfig } from './config/config.js';
 import { parseServices } from './config/services.js';
 import { buildApp } from './app.js';
 import { DEMO_STATION_COUNT, DEMO_STATION_INTERVAL } from './db/seed.js';
+import { systemClock } from './lib/clock.js';
 import { createServerLogger } from './lib/logger.js';
+import { requestDemoHistory } from './simulator/demo-history.js';
 import { startFleet } from './simulator/fleet.js';
 
 /**
@@ -48,6 +50,14 @@ async function main(): Promise<void> {
           minuteIntervalMs: 60_000,
         })
       : null;
+  if (fleet && app.stations) {
+    const { gateway } = app.stations;
+    const demoLog = logger.child({ service: 'demo' });
+    void requestDemoHistory(
+      { gateway, clock: systemClock, log: demoLog },
+      fleet.stations.map((s) => s.mn),
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

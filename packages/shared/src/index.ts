@@ -28,3 +28,8 @@ export * from './schemas/threshold.js';
 export * from './schemas/wx-alarm.js';
 export * from './schemas/original.js';
 export * from './schemas/report.js';
+export * from './schemas/history.js';
+export * from './utils/downsample.js';
+export * from './schemas/statistics.js';
+export * from './schemas/query.js';
+export * from './schemas/camera.js';

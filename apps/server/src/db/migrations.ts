@@ -508,6 +508,68 @@ function wxAlarm(): Migration {
   };
 }
 
+/**
+ * Cameras attached to devices (issue 6, settings 'video ys'): an HLS address to play in the browser, an
+ * enabled switch and the policy policySet edits — who sees it (scope / bound) and a play-time limit.
+ */
+function cameras(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(dialect, db.schema.createTable('cameras'))
+        .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
+        .addColumn('name', 'text', notNull)
+        .addColumn('hls_url', 'text')
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('visibility', 'text', (c) => c.notNull().defaultTo('scope'))
+        .addColumn('max_play_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('create_time', 'bigint', notNull)
+        .addColumn('update_time', 'bigint', notNull)
+        .execute();
+      await db.schema.createIndex('cameras_device_idx').on('cameras').column('device_id').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('cameras').execute();
+    },
+  };
+}
+
+/** Reports (issue 6): a factor's category in the catalogue ('isotope' marks radionuclides for the isotope report). */
+function factorCategory(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('factors').addColumn('category', 'text').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable('factors').dropColumn('category').execute();
+    },
+  };
+}
+
+/**
+ * The history query (issue 6): one station × factor over a range. The primary key orders a station's rows
+ * by (kind, data time, factor), so one factor's year walked every factor's rows; this index puts the factor
+ * before the time, and carries the value so a chart's read (data time, value) is answered from the index
+ * alone (SQLite: a trailing column; PostgreSQL: INCLUDE, for index-only scans).
+ */
+function historyIndexes(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect === 'postgres') {
+        await sql`create index measurements_history_idx on measurements (device_id, kind, factor_code, data_time) include (value)`.execute(
+          db,
+        );
+      } else {
+        await sql`create index measurements_history_idx on measurements (device_id, kind, factor_code, data_time, value)`.execute(
+          db,
+        );
+      }
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex('measurements_history_idx').execute();
+    },
+  };
+}
+
 class InCodeMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
 
@@ -519,6 +581,9 @@ class InCodeMigrations implements MigrationProvider {
       '0004_device_panel': devicePanel(this.dialect),
       '0005_alarms': alarms(this.dialect),
       '0006_wx_alarm': wxAlarm(),
+      '0007_factor_category': factorCategory(),
+      '0008_cameras': cameras(this.dialect),
+      '0009_history_indexes': historyIndexes(this.dialect),
     });
   }
 }

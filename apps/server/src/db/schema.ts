@@ -161,6 +161,8 @@ export interface FactorsTable {
   outlierMin: number | null;
   outlierMax: number | null;
   builtIn: number;
+  /** The factor's category in the catalogue, e.g. 'isotope' (FACTOR_CATEGORY_ISOTOPE); null for none. */
+  category: string | null;
 }
 
 export interface OriginalPacketsTable {
@@ -356,6 +358,19 @@ export interface WxAlarmSettingsTable {
   updateTime: number | null;
 }
 
+/** A camera attached to a device (settings 'video ys'); visibility 'scope' | 'bound'. */
+export interface CamerasTable {
+  id: Generated<number>;
+  deviceId: number;
+  name: string;
+  hlsUrl: string | null;
+  enabled: Generated<number>;
+  visibility: Generated<string>;
+  maxPlaySeconds: Generated<number>;
+  createTime: number;
+  updateTime: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -383,4 +398,5 @@ export interface Database {
   alarms: AlarmsTable;
   workOrderEvents: WorkOrderEventsTable;
   wxAlarmSettings: WxAlarmSettingsTable;
+  cameras: CamerasTable;
 }

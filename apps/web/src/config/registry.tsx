@@ -27,22 +27,28 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'realtime.overflow': { component: lazy(() => import('../features/realtime-overflow/pages/realtime-overflow-page')) },
   'realtime.water': { component: lazy(() => import('../features/realtime-water/pages/realtime-water-page')) },
 
-  'query.history': notBuilt,
+  'query.history': { component: lazy(() => import('../features/query-history/pages/query-history-page')) },
   'query.original': { component: lazy(() => import('../features/query-original/pages/query-original-page')) },
-  'query.gather': notBuilt,
-  'query.ai': notBuilt,
+  'query.gather': { component: lazy(() => import('../features/query-gather/pages/query-gather-page')) },
+  'query.ai': { component: lazy(() => import('../features/query-ai/pages/query-ai-page')) },
   'query.other': { component: lazy(() => import('../features/query-other/pages/query-other-page')) },
-  'query.video': notBuilt,
+  'query.video': { component: lazy(() => import('../features/query-video/pages/query-video-page')) },
 
-  'report.single-station': notBuilt,
-  'report.multi-station': notBuilt,
-  'report.contrast': notBuilt,
-  'report.transmission': notBuilt,
-  'report.isotope': notBuilt,
-  'report.odor-rose': notBuilt,
-  'report.factor-bar': notBuilt,
-  'report.radar': notBuilt,
-  'report.summary': notBuilt,
+  'report.single-station': {
+    component: lazy(() => import('../features/report-single-station/pages/report-single-station-page')),
+  },
+  'report.multi-station': {
+    component: lazy(() => import('../features/report-multi-station/pages/report-multi-station-page')),
+  },
+  'report.contrast': { component: lazy(() => import('../features/report-contrast/pages/report-contrast-page')) },
+  'report.transmission': {
+    component: lazy(() => import('../features/report-transmission/pages/report-transmission-page')),
+  },
+  'report.isotope': { component: lazy(() => import('../features/report-isotope/pages/report-isotope-page')) },
+  'report.odor-rose': { component: lazy(() => import('../features/report-odor-rose/pages/report-odor-rose-page')) },
+  'report.factor-bar': { component: lazy(() => import('../features/report-factor-bar/pages/report-factor-bar-page')) },
+  'report.radar': { component: lazy(() => import('../features/report-radar/pages/report-radar-page')) },
+  'report.summary': { component: lazy(() => import('../features/report-summary/pages/report-summary-page')) },
 
   'alarm.list': { component: lazy(() => import('../features/alarm-list/pages/alarm-list-page')) },
 
@@ -61,7 +67,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.reissue': notBuilt,
   'settings.transfer-format': notBuilt,
   'settings.wx-alarm': { component: lazy(() => import('../features/wx-alarm/pages/wx-alarm-page')) },
-  'settings.video-ys': notBuilt,
+  'settings.video-ys': { component: lazy(() => import('../features/settings-video/pages/settings-video-page')) },
 
   'system.device': { component: lazy(() => import('../features/device/pages/device-page')) },
   'system.user': { component: lazy(() => import('../features/system/pages/user-page')) },

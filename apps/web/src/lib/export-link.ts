@@ -1,12 +1,8 @@
-import { LIMITS } from '@envmon/shared';
+import { type ExportLink, LIMITS } from '@envmon/shared';
 import { api, isApiError, type QueryParams } from './api';
 import { i18n } from './i18n';
+import { followExportProgress } from './export-progress';
 import { notifier } from './notify';
-
-/** The export's answer: a short-lived link to the file. */
-interface ExportLink {
-  url: string;
-}
 
 /** Follows a file link in place: the server answers with an attachment, so the page stays. */
 function follow(url: string): void {
@@ -22,7 +18,8 @@ function follow(url: string): void {
  * The spec's two-step export (SPEC section 7 'Export and templates') for routes that answer with
  * a ticketed link: a GET with exportSpecialFlag=1 and the non-empty filters answers with a
  * download link carrying a one-minute, single-use ticket rather than the token; then the file.
- * A refusal says why, else '导出失败!'.
+ * A refusal says why, else '导出失败!'. A streamed export also names its progress id: the console
+ * then shows how far the file has got until it is done.
  */
 export async function exportThroughLink(url: string, filters: QueryParams): Promise<void> {
   let link: ExportLink;
@@ -42,4 +39,5 @@ export async function exportThroughLink(url: string, filters: QueryParams): Prom
     throw error;
   }
   follow(link.url);
+  if (link.progress) void followExportProgress(link.progress);
 }

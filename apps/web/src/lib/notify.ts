@@ -1,4 +1,5 @@
 import { message } from 'antd';
+import type { ReactNode } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { LIMITS } from '@envmon/shared';
 
@@ -37,3 +38,12 @@ export const notifier: Notifier = {
     void current().error({ content: text, duration: durationMs / MS_PER_SECOND });
   },
 };
+
+/** A message that stays until closed, replaced in place by the next call with the same key (export progress). */
+export function showPending(key: string, content: ReactNode): void {
+  void current().open({ key, type: 'loading', content, duration: 0 });
+}
+
+export function closeMessage(key: string): void {
+  current().destroy(key);
+}

@@ -3,6 +3,8 @@ import enAuth from './en-US/auth.json' with { type: 'json' };
 import enHistory from './en-US/history.json' with { type: 'json' };
 import enOriginal from './en-US/original.json' with { type: 'json' };
 import enReport from './en-US/report.json' with { type: 'json' };
+import enQuery from './en-US/query.json' with { type: 'json' };
+import enStatistics from './en-US/statistics.json' with { type: 'json' };
 import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
 import enThreshold from './en-US/threshold.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
@@ -20,6 +22,8 @@ import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhHistory from './zh-CN/history.json' with { type: 'json' };
 import zhOriginal from './zh-CN/original.json' with { type: 'json' };
 import zhReport from './zh-CN/report.json' with { type: 'json' };
+import zhQuery from './zh-CN/query.json' with { type: 'json' };
+import zhStatistics from './zh-CN/statistics.json' with { type: 'json' };
 import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
 import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
@@ -59,6 +63,8 @@ export const I18N_RESOURCES = {
     history: zhHistory,
     original: zhOriginal,
     report: zhReport,
+    query: zhQuery,
+    statistics: zhStatistics,
   },
   'en-US': {
     common: enCommon,
@@ -78,6 +84,8 @@ export const I18N_RESOURCES = {
     history: enHistory,
     original: enOriginal,
     report: enReport,
+    query: enQuery,
+    statistics: enStatistics,
   },
 } as const;
 

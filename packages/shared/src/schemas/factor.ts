@@ -48,6 +48,8 @@ export const factorSchema = z.object({
   decimals: z.number().int().nullable(),
   ...qualityFields,
   builtIn: z.boolean(),
+  /** The catalogue category, e.g. 'isotope' (FACTOR_CATEGORY_ISOTOPE: the isotope report's factors); null for none. */
+  category: z.string().nullable().optional(),
 });
 export type Factor = z.infer<typeof factorSchema>;
 
@@ -75,6 +77,14 @@ export const factorInputSchema = z
     dropRatio: z.number().positive().nullable().default(null),
     outlierMin: nullableNumber.transform((v) => v ?? null),
     outlierMax: nullableNumber.transform((v) => v ?? null),
+    /** Absent: left as it is; '' or null: none. */
+    category: z
+      .string()
+      .trim()
+      .max(FACTOR_LIMITS.unitMax, V.tooLong)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
   })
   .refine((f) => ordered(f.rangeMin, f.rangeMax), { message: 'validation.invalid', path: ['rangeMax'] })
   .refine((f) => ordered(f.outlierMin, f.outlierMax), { message: 'validation.invalid', path: ['outlierMax'] });

@@ -7,7 +7,7 @@ import {
   type WorkOrderEvent,
 } from '@envmon/shared';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { registerStation } from '../../test/station-client.js';
@@ -173,10 +173,19 @@ describe('alarm list, export and work orders', () => {
     const device = await registerStation(t(), { deviceCode: 'ALARM-EXPORT', deviceName: '导出站' });
     await storeAlarm(t(), device, {});
     await storeAlarm(t(), device, { active: false });
-    const { url } = await call<{ url: string }>(t().app, operator, 'GET', `${ALARM}/export`, {
-      query: { exportSpecialFlag: '1', deviceId: String(device), factorCode: '' },
-    });
+    const { url, progress } = await call<{ url: string; progress: string }>(
+      t().app,
+      operator,
+      'GET',
+      `${ALARM}/export`,
+      {
+        query: { exportSpecialFlag: '1', deviceId: String(device), factorCode: '' },
+      },
+    );
     expect(url).toMatch(new RegExp(`^${ALARM}/export/download\\?deviceId=${device}&ticket=`));
+    const progressOf = (token: string) =>
+      t().app.inject({ url: `/data/export/rest/progress?id=${progress}`, headers: { token } });
+    expect(body(await progressOf(operator)).data).toEqual({ rows: 0, total: null, state: 'waiting' });
     const download = await t().app.inject({ url });
     expect(download.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -188,6 +197,11 @@ describe('alarm list, export and work orders', () => {
     expect(sheet?.getRow(2).getCell(2).value).toBe('导出站');
     expect(sheet?.getRow(2).getCell(5).value).toBe('阈值告警');
     expect((await t().app.inject({ url })).statusCode).toBe(401);
+    // The console follows the export by its progress id: two alarm rows written, then done; nobody else sees it.
+    await vi.waitFor(async () =>
+      expect(body(await progressOf(operator)).data).toEqual({ rows: 2, total: null, state: 'done' }),
+    );
+    expect(body(await progressOf(admin))).toMatchObject({ status: -1, code: '000001' });
   });
 
   it('answers 401 without a token and 403 without alarm.list (or without its write for work orders)', async () => {

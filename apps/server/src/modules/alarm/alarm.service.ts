@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import {
   canMoveWorkOrder,
   vocabularyLabel,
@@ -13,15 +12,14 @@ import {
 } from '@envmon/shared';
 import type { EventBus } from '../../events/bus.js';
 import type { Clock } from '../../lib/clock.js';
-import { DownloadTickets, type TicketHolder } from '../../lib/download-ticket.js';
 import { DomainError } from '../../lib/errors.js';
-import { writeXlsxExport } from '../../lib/xlsx-export.js';
+import { readAhead, toRows } from '../../lib/xlsx-export.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import type { Actor } from '../session/permission.js';
 import { formatDateTime, translate } from '../crud/crud.export.js';
 import { toAlarm, toWorkOrderEvent } from './alarm.mapper.js';
 import type { AlarmListFilter, AlarmRepository } from './alarm.repository.js';
 
-const EXPORT_TICKET_SCOPE = 'alarm-export';
 const EXPORT_PAGE = 1000;
 
 /** The export's columns, headed by the alarm namespace's field names in Chinese. */
@@ -51,15 +49,11 @@ const EXPORT_COLUMNS: readonly { field: string; width: number; cell: (a: Alarm) 
 
 /** Alarms as the screens see them, their export, and work orders (SPEC sections 3, 4, 7). */
 export class AlarmService {
-  private readonly tickets: DownloadTickets;
-
   constructor(
     private readonly repo: AlarmRepository,
     private readonly bus: EventBus,
     private readonly clock: Clock,
-  ) {
-    this.tickets = new DownloadTickets(clock);
-  }
+  ) {}
 
   /** getCurrent: every active alarm of the devices the caller sees, newest first. */
   async current(query: AlarmCurrentQuery, callerId: number): Promise<Alarm[]> {
@@ -101,15 +95,6 @@ export class AlarmService {
     return (await this.repo.workOrderHistory(alarmId)).map(toWorkOrderEvent);
   }
 
-  /** A one-minute, single-use ticket for the export download link. */
-  issueExportTicket(holder: TicketHolder): string {
-    return this.tickets.issue(holder, EXPORT_TICKET_SCOPE);
-  }
-
-  redeemExportTicket(ticket: string): TicketHolder | null {
-    return this.tickets.redeem(ticket, EXPORT_TICKET_SCOPE);
-  }
-
   /** The matching alarms page by page, newest first. */
   async *exportPages(filter: AlarmFilter, callerId: number): AsyncGenerator<Alarm[]> {
     const scoped = scope(filter, callerId);
@@ -122,8 +107,8 @@ export class AlarmService {
     }
   }
 
-  /** Writes the export with exceljs' streaming writer, Chinese headers. */
-  writeExport(target: Writable, pages: AsyncIterable<readonly Alarm[]>): Promise<void> {
+  /** The export: the matching alarms with Chinese headers, the first page read before the file starts. */
+  async exportPlan(filter: AlarmFilter, callerId: number): Promise<XlsxWorkbookPlan> {
     const columns = [
       { header: translate('alarm.fields.index', 'zh-CN') ?? 'index', width: 8 },
       ...EXPORT_COLUMNS.map((c) => ({
@@ -131,10 +116,13 @@ export class AlarmService {
         width: c.width,
       })),
     ];
-    return writeXlsxExport(target, '告警列表', columns, pages, (alarm, index) => [
-      index,
-      ...EXPORT_COLUMNS.map((c) => c.cell(alarm)),
-    ]);
+    const rows = await readAhead(
+      toRows(this.exportPages(filter, callerId), (alarm, index) => [
+        index,
+        ...EXPORT_COLUMNS.map((c) => c.cell(alarm)),
+      ]),
+    );
+    return { fileName: { ascii: 'alarms', display: '告警列表' }, sheets: [{ name: '告警列表', columns, rows }] };
   }
 }
 

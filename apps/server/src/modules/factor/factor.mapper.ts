@@ -22,6 +22,7 @@ export function toFactor(row: FactorRow): Factor {
     outlierMin: row.outlierMin,
     outlierMax: row.outlierMax,
     builtIn: row.builtIn === 1,
+    category: row.category,
   };
 }
 

@@ -195,8 +195,14 @@ describe('original packets, station state and weather', () => {
     });
     const [path, search] = url.split('?');
     expect(path).toBe(`${ORIGINAL}/export/download`);
-    // The blank cn is left out; the non-empty filters and the ticket go along.
-    expect([...new URLSearchParams(search).keys()].sort()).toEqual(['beginTime', 'endTime', 'status', 'ticket']);
+    // The blank cn is left out; the non-empty filters, the ticket and the progress id go along.
+    expect([...new URLSearchParams(search).keys()].sort()).toEqual([
+      'beginTime',
+      'endTime',
+      'progress',
+      'status',
+      'ticket',
+    ]);
     const download = await t().app.inject({ url });
     expect(download.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -219,6 +225,111 @@ describe('original packets, station state and weather', () => {
     expect(sheet?.getRow(2).getCell(8).value).toBe('CRC_MISMATCH');
     expect(sheet?.getRow(3).getCell(5).value).toBe('UNKNOWN-9');
     expect((await t().app.inject({ url })).statusCode).toBe(401);
+  });
+
+  it('scopes packets by project and ifFilter; unknown-MN packets only for administrators', async () => {
+    // A second station in a project of its own, with one packet.
+    const outsider = await insertDevice(t(), 'OT-02');
+    const project = await query(t(), async (db) => {
+      const { id } = await db
+        .insertInto('deployClassify')
+        .values({ deployName: 'OT project', deployNameEn: null, deployType: 1, createTime: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('devices').set({ projectId: id }).where('id', '=', outsider).execute();
+      return id;
+    });
+    await store([
+      {
+        at: base - 30 * MINUTE,
+        mn: 'OT-02',
+        cn: '2011',
+        raw: packet('OT-02', '2011', 'DataTime=20260101080000;w01018-Rtd=2'),
+        deviceId: outsider,
+      },
+    ]);
+    // Admin: OT-01's 5, the unknown one, OT-02's 1.
+    expect((await list({})).total).toBe(7);
+    // The project: OT-02's packet, and (administrator) the unknown station's.
+    expect((await list({ projectId: String(project) })).list.map((p) => p.mn)).toEqual(['UNKNOWN-9', 'OT-02']);
+
+    const token = await userWith(t(), admin, 'orig-bound', ['query.original', 'query.other'], ['OT-02']);
+    const seen = (filters: Record<string, string>) =>
+      call<Page<OriginalPacket>>(t().app, token, 'GET', `${ORIGINAL}/get`, { query: { ...range(), ...filters } });
+    // Not an administrator: never the unknown station's packet; 5 + 1 device packets.
+    expect((await seen({})).total).toBe(6);
+    expect((await seen({ ifFilter: '1' })).list.map((p) => p.mn)).toEqual(['OT-02']);
+    const unknown = (await list({ mn: 'UNKNOWN-9' })).list[0];
+    const refused = async (url: string, q: Record<string, string>) =>
+      body(await t().app.inject({ url, query: q, headers: { token } })).desc;
+    expect(await refused(`${ORIGINAL}/getParsed`, { id: String(unknown?.id) })).toBe('数据不存在！');
+    // A device outside the scope is notFound, for the list, the parse, the export and the 'other' read.
+    expect(await refused(`${ORIGINAL}/get`, { ...range(), deviceId: String(station), ifFilter: '1' })).toBe(
+      '数据不存在！',
+    );
+    const own = (await seen({ ifFilter: '1' })).list[0];
+    expect(
+      (
+        await call<OriginalParsed>(t().app, token, 'GET', `${ORIGINAL}/getParsed`, {
+          query: { id: String(own?.id), ifFilter: '1' },
+        })
+      ).ok,
+    ).toBe(true);
+    const [first] = (await list({ deviceId: String(station) })).list;
+    expect(await refused(`${ORIGINAL}/getParsed`, { id: String(first?.id), ifFilter: '1' })).toBe('数据不存在！');
+    expect(await refused(OTHER, { ...range(), deviceId: String(station), kind: 'runState', ifFilter: '1' })).toBe(
+      '数据不存在！',
+    );
+    const outside = await call<{ url: string }>(t().app, token, 'GET', `${ORIGINAL}/export`, {
+      query: { exportSpecialFlag: '1', ...range(), deviceId: String(station), ifFilter: '1' },
+    });
+    expect(body(await t().app.inject({ url: outside.url })).desc).toBe('数据不存在！');
+    const { url } = await call<{ url: string }>(t().app, token, 'GET', `${ORIGINAL}/export`, {
+      query: { exportSpecialFlag: '1', ...range(), ifFilter: '1' },
+    });
+    const download = await t().app.inject({ url });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    // The header and OT-02's one packet.
+    expect(workbook.worksheets[0]?.rowCount).toBe(2);
+    expect(workbook.worksheets[0]?.getRow(2).getCell(5).value).toBe('OT-02');
+  });
+
+  it('exports the other query with the screen’s columns of the kind', async () => {
+    const read = async (kind: string, lang: string) => {
+      const { url } = await call<{ url: string }>(t().app, admin, 'GET', `${OTHER.replace('/get', '')}/export`, {
+        query: { exportSpecialFlag: '1', ...range(), deviceId: String(station), kind, lang },
+      });
+      const download = await t().app.inject({ url });
+      expect(download.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      return Array.from({ length: sheet?.rowCount ?? 0 }, (_, i) =>
+        (sheet?.getRow(i + 1).values as unknown[]).slice(1),
+      );
+    };
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = (ms: number) => {
+      const d = new Date(ms);
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    };
+    const dataTime = local(Date.UTC(2026, 0, 1, 0, 0, 0));
+    expect(await read('runState', 'zh-CN')).toEqual([
+      ['序号', '数据时间', '设备/因子', '值'],
+      [1, dataTime, 'SB1', '1'],
+      [2, dataTime, 'SB2', '0'],
+    ]);
+    // The restart instant 07:30 Beijing time = 2025-12-31T23:30Z, written as a time like the screen shows it.
+    expect(await read('restart', 'en-US')).toEqual([
+      ['No.', 'Data time', 'Value'],
+      [1, dataTime, local(Date.UTC(2025, 11, 31, 23, 30, 0))],
+    ]);
+    expect(await read('info', 'zh-CN')).toEqual([
+      ['序号', '数据时间', '设备/因子', '信息编码', '值'],
+      [1, dataTime, 'w01018', 'i12001', '0'],
+      [2, dataTime, 'w01018', 'i13004', '2.5'],
+    ]);
   });
 
   it('answers the weather day values per date, nulls where none were sent', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
 
 /** Which packets a read covers: a bounded receive-time range, optionally one device, MN, CN, outcome. */
 export interface OriginalScope {
@@ -9,6 +10,10 @@ export interface OriginalScope {
   mn?: string | undefined;
   cn?: string | undefined;
   accepted?: 0 | 1 | undefined;
+  /** The caller's devices (project, bound ones); absent: every device. */
+  devices?: DeviceScope | undefined;
+  /** Packets of no known device (unknown MN, unparsable): administrators only. */
+  includeUnknown?: boolean | undefined;
 }
 
 export interface OriginalRow {
@@ -42,6 +47,22 @@ export class OriginalRepository {
     if (scope.mn !== undefined) q = q.where('originalPackets.mn', '=', scope.mn);
     if (scope.cn !== undefined) q = q.where('originalPackets.cn', '=', scope.cn);
     if (scope.accepted !== undefined) q = q.where('originalPackets.accepted', '=', scope.accepted);
+    const devices = scope.devices ?? {};
+    const narrowed = devices.projectId !== undefined || devices.boundTo !== undefined;
+    const includeUnknown = scope.includeUnknown ?? true;
+    if (narrowed) {
+      const visible = this.db
+        .selectFrom('devices')
+        .select('devices.id')
+        .where((eb) => devicesInScope(eb, devices));
+      q = q.where((eb) =>
+        includeUnknown
+          ? eb.or([eb('originalPackets.deviceId', 'in', visible), eb('originalPackets.deviceId', 'is', null)])
+          : eb('originalPackets.deviceId', 'in', visible),
+      );
+    } else if (!includeUnknown) {
+      q = q.where('originalPackets.deviceId', 'is not', null);
+    }
     return q;
   }
 
@@ -83,13 +104,11 @@ export class OriginalRepository {
       .execute();
   }
 
-  async byId(id: number): Promise<{ id: number; raw: string } | undefined> {
-    return this.db.selectFrom('originalPackets').select(['id', 'raw']).where('id', '=', id).executeTakeFirst();
-  }
-
-  async deviceExists(deviceId: number): Promise<boolean> {
-    return (
-      (await this.db.selectFrom('devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined
-    );
+  async byId(id: number): Promise<{ id: number; raw: string; deviceId: number | null } | undefined> {
+    return this.db
+      .selectFrom('originalPackets')
+      .select(['id', 'raw', 'deviceId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 }

@@ -1,29 +1,39 @@
-import type { Writable } from 'node:stream';
 import {
+  I18N_RESOURCES,
+  OTHER_COLUMNS,
   STATION_STATE_CN,
-  type OriginalFilter,
   type OriginalPacket,
   type OriginalParsed,
-  type OriginalQuery,
-  type OtherQuery,
+  type OriginalScopedFilter,
+  type OtherExport,
   type OtherResult,
+  type OtherRow,
+  type OtherScopedQuery,
   type Page,
+  type QueryScope,
 } from '@envmon/shared';
-import type { Clock } from '../../lib/clock.js';
-import { DownloadTickets, type TicketHolder } from '../../lib/download-ticket.js';
 import { DomainError } from '../../lib/errors.js';
-import { writeXlsxExport } from '../../lib/xlsx-export.js';
+import { readAhead, toRows } from '../../lib/xlsx-export.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import { formatDateTime } from '../crud/crud.export.js';
+import { type DeviceScopeReader, scopeOf } from '../device/device-scope.js';
 import { toOriginalPacket, toOriginalParsed, toOtherRows } from './original.mapper.js';
 import type { OriginalRepository, OriginalScope } from './original.repository.js';
 
-const EXPORT_TICKET_SCOPE = 'original-export';
 const EXPORT_PAGE = 1000;
 /** Station-state packets are few (a handful a day per station); a month of them fits one answer. */
 export const OTHER_MAX_PACKETS = 5000;
 
-function scopeOf(filter: OriginalFilter): OriginalScope {
+/** Who reads packets: the scope's devices, and packets of no known device only for administrators. */
+export interface OriginalCaller {
+  userId: number;
+  isAdmin: boolean;
+}
+
+function packetScope(filter: OriginalScopedFilter, caller: OriginalCaller): OriginalScope {
   return {
+    devices: scopeOf(filter, caller.userId),
+    includeUnknown: caller.isAdmin,
     beginTime: filter.beginTime,
     endTime: filter.endTime,
     deviceId: filter.deviceId,
@@ -35,17 +45,24 @@ function scopeOf(filter: OriginalFilter): OriginalScope {
 
 /** The original-packet query (every received packet) and the 'other' station-state reads parsed from them. */
 export class OriginalService {
-  private readonly tickets: DownloadTickets;
-
   constructor(
     private readonly repo: OriginalRepository,
-    clock: Clock,
-  ) {
-    this.tickets = new DownloadTickets(clock);
+    private readonly scopes: DeviceScopeReader,
+  ) {}
+
+  /** A device filter outside the caller's scope is notFound, as every device read answers. */
+  private async assertVisible(deviceId: number | undefined, scope: QueryScope, callerId: number): Promise<void> {
+    if (deviceId !== undefined && !(await this.scopes.visible(deviceId, scopeOf(scope, callerId)))) {
+      throw new DomainError('notFound');
+    }
   }
 
-  async list(query: OriginalQuery): Promise<Page<OriginalPacket>> {
-    const scope = scopeOf(query);
+  async list(
+    query: OriginalScopedFilter & { pageNum: number; pageSize: number },
+    caller: OriginalCaller,
+  ): Promise<Page<OriginalPacket>> {
+    await this.assertVisible(query.deviceId, query, caller.userId);
+    const scope = packetScope(query, caller);
     const { pageNum, pageSize } = query;
     const [total, rows] = await Promise.all([
       this.repo.count(scope),
@@ -54,15 +71,23 @@ export class OriginalService {
     return { list: rows.map(toOriginalPacket), total, pageNum, pageSize };
   }
 
-  async parsed(id: number): Promise<OriginalParsed> {
+  /** A packet outside the caller's scope (or of no known device, for a non-administrator) is notFound. */
+  async parsed(id: number, scope: QueryScope, caller: OriginalCaller): Promise<OriginalParsed> {
     const packet = await this.repo.byId(id);
     if (!packet) throw new DomainError('notFound');
+    if (
+      packet.deviceId === null
+        ? !caller.isAdmin
+        : !(await this.scopes.visible(packet.deviceId, scopeOf(scope, caller.userId)))
+    ) {
+      throw new DomainError('notFound');
+    }
     return toOriginalParsed(packet.id, packet.raw);
   }
 
   /** The device's accepted packets of the kind's CN in the range, newest first, read into rows. */
-  async other(query: OtherQuery): Promise<OtherResult> {
-    if (!(await this.repo.deviceExists(query.deviceId))) throw new DomainError('notFound');
+  async other(query: OtherScopedQuery, callerId: number): Promise<OtherResult> {
+    if (!(await this.scopes.visible(query.deviceId, scopeOf(query, callerId)))) throw new DomainError('notFound');
     const packets = await this.repo.page(
       {
         beginTime: query.beginTime,
@@ -78,17 +103,10 @@ export class OriginalService {
     return { rows: kept.flatMap((p) => toOtherRows(p, query.kind)), truncated };
   }
 
-  issueExportTicket(holder: TicketHolder): string {
-    return this.tickets.issue(holder, EXPORT_TICKET_SCOPE);
-  }
-
-  redeemExportTicket(ticket: string): TicketHolder | null {
-    return this.tickets.redeem(ticket, EXPORT_TICKET_SCOPE);
-  }
-
   /** The matching packets page by page, newest first (offset pages in receive-time order: an export is bounded by the 31-day range). */
-  async *exportPages(filter: OriginalFilter): AsyncGenerator<OriginalPacket[]> {
-    const scope = scopeOf(filter);
+  async *exportPages(filter: OriginalScopedFilter, caller: OriginalCaller): AsyncGenerator<OriginalPacket[]> {
+    await this.assertVisible(filter.deviceId, filter, caller.userId);
+    const scope = packetScope(filter, caller);
     let offset = 0;
     for (;;) {
       const rows = await this.repo.page(scope, EXPORT_PAGE, offset);
@@ -98,24 +116,22 @@ export class OriginalService {
     }
   }
 
-  /** The list's columns: receive time, remote, device, MN, CN, status, reason, raw text. */
-  writeExport(target: Writable, pages: AsyncIterable<OriginalPacket[]>): Promise<void> {
-    return writeXlsxExport(
-      target,
-      '原始报文',
-      [
-        { header: '序号', width: 8 },
-        { header: '接收时间', width: 20 },
-        { header: '远端地址', width: 22 },
-        { header: '设备名称', width: 20 },
-        { header: 'MN', width: 26 },
-        { header: 'CN', width: 8 },
-        { header: '状态', width: 8 },
-        { header: '原因', width: 30 },
-        { header: '原始报文', width: 80 },
-      ],
-      pages,
-      (p, index) => [
+  /** The list's columns (Chinese headers): receive time, remote, device, MN, CN, status, reason, raw text. */
+  async exportPlan(filter: OriginalScopedFilter, caller: OriginalCaller): Promise<XlsxWorkbookPlan> {
+    const columns = [
+      { header: '序号', width: 8 },
+      { header: '接收时间', width: 20 },
+      { header: '远端地址', width: 22 },
+      { header: '设备名称', width: 20 },
+      { header: 'MN', width: 26 },
+      { header: 'CN', width: 8 },
+      { header: '状态', width: 8 },
+      { header: '原因', width: 30 },
+      { header: '原始报文', width: 80 },
+    ];
+    // The first page is read now, so a device out of scope or a failing query still gets an envelope.
+    const rows = await readAhead(
+      toRows(this.exportPages(filter, caller), (p: OriginalPacket, index) => [
         index,
         formatDateTime(p.receivedAt),
         p.remote,
@@ -125,7 +141,42 @@ export class OriginalService {
         p.accepted ? '接收' : '拒绝',
         p.reason ?? '',
         p.raw,
-      ],
+      ]),
     );
+    return { fileName: { ascii: 'original', display: '原始报文' }, sheets: [{ name: '原始报文', columns, rows }] };
+  }
+
+  /** The 'other' export: the screen's columns of the kind (OTHER_COLUMNS), headed in the chosen language. */
+  async otherExportPlan(query: OtherExport, callerId: number): Promise<XlsxWorkbookPlan> {
+    const { rows } = await this.other(query, callerId);
+    const text = I18N_RESOURCES[query.lang].original;
+    const fields = OTHER_COLUMNS[query.kind];
+    const cell = (row: OtherRow, field: keyof OtherRow): string => {
+      const value = row[field];
+      if (field === 'dataTime') return typeof value === 'number' ? formatDateTime(value) : '';
+      // A restart's value is the restart instant (epoch ms), shown as a time like the screen does.
+      if (field === 'value' && query.kind === 'restart' && typeof value === 'string' && /^\d+$/.test(value)) {
+        return formatDateTime(Number(value));
+      }
+      return value === null ? '' : String(value);
+    };
+    const kindName = text.other.kinds[query.kind];
+    return {
+      fileName: { ascii: `other-${query.kind}`, display: `${kindName}` },
+      total: rows.length,
+      sheets: [
+        {
+          name: kindName,
+          columns: [
+            { header: query.lang === 'en-US' ? 'No.' : '序号', width: 8 },
+            ...fields.map((field) => ({
+              header: text.fields[field as keyof typeof text.fields],
+              width: field === 'value' ? 40 : 20,
+            })),
+          ],
+          rows: [rows.map((row, index) => [index + 1, ...fields.map((field) => cell(row, field))])],
+        },
+      ],
+    };
   }
 }

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, MeasurementKind } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
 
 export interface ReportValueRow {
+  deviceId: number;
   factorCode: string;
   dataTime: number;
   value: number | null;
@@ -16,59 +18,113 @@ export interface ReportFactorRow {
   factorName: string | null;
   factorNameEn: string | null;
   unit: string | null;
+  decimals: number | null;
 }
 
 export interface ReportThresholdRow {
+  deviceId: number;
   factorCode: string;
+  overflowType: number;
   operator: number;
   limit1: number | null;
   limit2: number | null;
 }
 
-/** What the reports read: rollup rows (hour/day/month), thresholds and the factor catalogue. */
+export interface ReportDeviceRow {
+  id: number;
+  deviceName: string;
+  deviceCode: string;
+  utcOffsetMinutes: number;
+}
+
+export interface ReportWaterLimitRow {
+  factorCode: string;
+  class1: number | null;
+  class2: number | null;
+  class3: number | null;
+  class4: number | null;
+  class5: number | null;
+  rangeMin: number | null;
+  rangeMax: number | null;
+}
+
+/** What the reports read: rollup rows (hour/day/month), thresholds, surface-water limits and the factor catalogue. */
 export class ReportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async deviceExists(deviceId: number): Promise<boolean> {
-    return (await this.db.selectFrom('devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined;
+  /** The devices among `ids` that exist and are in scope. */
+  async devices(ids: readonly number[], scope: DeviceScope): Promise<ReportDeviceRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'deviceName', 'deviceCode', 'utcOffsetMinutes'])
+      .where('id', 'in', ids)
+      .where((eb) => devicesInScope(eb, scope))
+      .execute();
   }
 
-  /** One device's rollups of one kind in [from, to): a range along the measurements key (device, kind, data time). */
-  async rollups(deviceId: number, kind: MeasurementKind, from: number, to: number): Promise<ReportValueRow[]> {
-    const rows = await this.db
+  /**
+   * The devices' rollups of one kind in [from, to), of the given factors (all when empty): ranges along
+   * the measurements key (device, kind, data time).
+   */
+  async rollups(
+    deviceIds: readonly number[],
+    kind: MeasurementKind,
+    from: number,
+    to: number,
+    factorCodes: readonly string[] = [],
+  ): Promise<ReportValueRow[]> {
+    if (deviceIds.length === 0) return [];
+    let query = this.db
       .selectFrom('measurements')
-      .select(['factorCode', 'dataTime', 'value', 'min', 'max', 'flag', 'quality'])
-      .where('deviceId', '=', deviceId)
+      .select(['deviceId', 'factorCode', 'dataTime', 'value', 'min', 'max', 'flag', 'quality'])
+      .where('deviceId', 'in', deviceIds)
       .where('kind', '=', kind)
       .where('dataTime', '>=', from)
-      .where('dataTime', '<', to)
-      .orderBy('dataTime')
-      .orderBy('factorCode')
-      .execute();
+      .where('dataTime', '<', to);
+    if (factorCodes.length > 0) query = query.where('factorCode', 'in', factorCodes);
+    const rows = await query.orderBy('deviceId').orderBy('dataTime').orderBy('factorCode').execute();
     return rows.map((row) => ({ ...row, dataTime: Number(row.dataTime) }));
   }
 
-  async thresholds(deviceId: number): Promise<ReportThresholdRow[]> {
+  /** The devices' enabled thresholds, overflow type 0 (none) first. */
+  async thresholds(deviceIds: readonly number[]): Promise<ReportThresholdRow[]> {
+    if (deviceIds.length === 0) return [];
     return this.db
       .selectFrom('thresholds')
-      .select(['factorCode', 'operator', 'limit1', 'limit2'])
-      .where('deviceId', '=', deviceId)
+      .select(['deviceId', 'factorCode', 'overflowType', 'operator', 'limit1', 'limit2'])
+      .where('deviceId', 'in', deviceIds)
       .where('enabled', '=', 1)
+      .orderBy('overflowType')
+      .orderBy('id')
       .execute();
   }
 
-  /** Catalogue names with the device's own unit when it sets one. */
-  async factors(deviceId: number, codes: readonly string[]): Promise<ReportFactorRow[]> {
+  async waterLimits(codes: readonly string[]): Promise<ReportWaterLimitRow[]> {
+    if (codes.length === 0) return [];
+    return this.db
+      .selectFrom('surfaceWaterLimits')
+      .select(['factorCode', 'class1', 'class2', 'class3', 'class4', 'class5', 'rangeMin', 'rangeMax'])
+      .where('factorCode', 'in', codes)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Catalogue names and decimals, with the device's own unit when it sets one (the catalogue's without a device). */
+  async factors(deviceId: number | null, codes: readonly string[]): Promise<ReportFactorRow[]> {
     if (codes.length === 0) return [];
     return this.db
       .selectFrom('factors')
       .leftJoin('deviceFactors', (join) =>
-        join.onRef('deviceFactors.factorCode', '=', 'factors.factorCode').on('deviceFactors.deviceId', '=', deviceId),
+        join
+          .onRef('deviceFactors.factorCode', '=', 'factors.factorCode')
+          .on('deviceFactors.deviceId', '=', deviceId ?? -1),
       )
       .select((eb) => [
         'factors.factorCode',
         'factors.factorName',
         'factors.factorNameEn',
+        'factors.decimals',
         eb.fn.coalesce('deviceFactors.unit', 'factors.unit').as('unit'),
       ])
       .where('factors.factorCode', 'in', codes)

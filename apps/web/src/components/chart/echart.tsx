@@ -1,8 +1,11 @@
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart, RadarChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkLineComponent,
+  PolarComponent,
+  RadarComponent,
   TitleComponent,
   TooltipComponent,
 } from 'echarts/components';
@@ -15,7 +18,12 @@ import type { ChartThemeName } from './chart-theme';
 // Only the parts the console's charts use are bundled (DESIGN.md: tree-shaken echarts/core).
 echarts.use([
   LineChart,
+  BarChart,
+  RadarChart,
   GridComponent,
+  PolarComponent,
+  RadarComponent,
+  MarkLineComponent,
   TooltipComponent,
   LegendComponent,
   DataZoomComponent,

@@ -34,6 +34,7 @@ const SECTIONS: readonly DocSection[] = [
   { id: 'languages', prefix: 'docs.documentation.languages', paragraphs: ['p1', 'p2'] },
   { id: 'roles', prefix: 'docs.documentation.roles', paragraphs: ['p1', 'p2', 'p3', 'p4'] },
   { id: 'errors', prefix: 'docs.documentation.errors', paragraphs: ['p1', 'p2'] },
+  { id: 'query-ai', prefix: 'docs.documentation.queryAi', paragraphs: ['p1', 'p2', 'p3', 'p4'] },
   { id: 'api', prefix: 'docs.documentation.api', paragraphs: ['p1', 'p2', 'p3'], extra: <ApiLinks /> },
 ];
 

@@ -9,7 +9,10 @@ import { type OriginalFilterForm, rangeAllowed } from '../utils/original-filter'
 const FILTER_WIDTH = 170;
 
 /** The default range: the last 24 hours. */
-export const defaultOriginalForm = (): OriginalFilterForm => ({ range: [dayjs().subtract(1, 'day'), dayjs()] });
+export const defaultOriginalForm = (): OriginalFilterForm => {
+  const now = dayjs();
+  return { range: [now.subtract(1, 'day'), now] };
+};
 
 /** Device or MN (an unknown station has only its MN), CN, status and the required range, applied on search. */
 export function OriginalFilterBar({ onSearch }: { onSearch: (form: OriginalFilterForm) => void }) {

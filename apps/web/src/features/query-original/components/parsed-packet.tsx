@@ -4,6 +4,7 @@ import { Alert, Descriptions, Flex, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/crud/table-parts';
 import { originalParsedQueryOptions } from '../api/original-api';
+import { getSelectedProjectId } from '../../../lib/project';
 
 const fieldItems = (fields: Record<string, string>) =>
   Object.entries(fields).map(([key, value]) => ({ key, label: key, children: value }));
@@ -11,7 +12,7 @@ const fieldItems = (fields: Record<string, string>) =>
 /** An expanded row: the raw text (monospace, copyable) and its fields, parsed when the row is opened. */
 export function ParsedPacket({ packet }: { packet: OriginalPacket }) {
   const { t } = useTranslation();
-  const parsed = useQuery(originalParsedQueryOptions(packet.id));
+  const parsed = useQuery(originalParsedQueryOptions(packet.id, getSelectedProjectId() ?? undefined));
   return (
     <Flex vertical gap="small" data-testid={`original-parsed-${packet.id}`}>
       <Typography.Paragraph code copyable style={{ wordBreak: 'break-all', marginBottom: 0 }}>

@@ -14,6 +14,7 @@ import {
 import { exportOriginal, originalPageQueryOptions } from '../api/original-api';
 import { defaultOriginalForm, OriginalFilterBar } from '../components/original-filter-bar';
 import { ParsedPacket } from '../components/parsed-packet';
+import { getSelectedProjectId } from '../../../lib/project';
 import { toOriginalFilter } from '../utils/original-filter';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString();
@@ -25,7 +26,9 @@ const formatTime = (ms: number) => new Date(ms).toLocaleString();
  */
 export default function QueryOriginalPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState(() => toOriginalFilter(defaultOriginalForm()));
+  const [form, setForm] = useState(() => toOriginalFilter(defaultOriginalForm()));
+  // Packets of the header's project's devices (the server adds unknown stations' for administrators).
+  const filter = { ...form, projectId: getSelectedProjectId() ?? undefined };
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [exporting, setExporting] = useState(false);
   const packets = useQuery(originalPageQueryOptions(filter, page.pageNum, page.pageSize));
@@ -43,8 +46,8 @@ export default function QueryOriginalPage() {
       <Flex vertical gap="middle">
         <Typography.Text type="secondary">{t('original.help')}</Typography.Text>
         <OriginalFilterBar
-          onSearch={(form) => {
-            setFilter(toOriginalFilter(form));
+          onSearch={(next) => {
+            setForm(toOriginalFilter(next));
             setPage({ ...page, pageNum: 1 });
           }}
         />

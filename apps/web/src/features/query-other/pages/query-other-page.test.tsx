@@ -20,13 +20,14 @@ const RESULT: OtherResult = {
     { packetId: 5, receivedAt: 1, dataTime: 1_767_225_600_000, item: 'SB2', infoId: null, value: '0' },
   ],
 };
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 20_000 };
 
 beforeAll(installAntdShims);
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');
   api.get.mockImplementation((url: string) => {
     if (url === '/data/other/rest/get') return Promise.resolve(RESULT);
+    if (url === '/data/other/rest/export') return Promise.resolve({ url: '#other-export' });
     if (url === '/manager/system/device/rest/getAll')
       return Promise.resolve({ list: [{ id: 7, deviceName: '莲花山水站' }], total: 1, pageNum: 1, pageSize: 1000 });
     return Promise.resolve([]);
@@ -58,5 +59,29 @@ describe('QueryOtherPage', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('exports the shown kind with the same filters', SLOW, async () => {
+    localStorage.setItem('projectId', '3');
+    try {
+      renderWithProviders(<QueryOtherPage />);
+      const exportButton = screen.getByTestId<HTMLButtonElement>('other-export');
+      expect(exportButton.disabled).toBe(true);
+      fireEvent.mouseDown(screen.getByRole('combobox'));
+      fireEvent.click(await screen.findByText('莲花山水站', { selector: '.ant-select-item-option-content' }));
+      await screen.findByText('SB2');
+      fireEvent.click(screen.getByTestId('other-export'));
+      await waitFor(() =>
+        expect(api.get.mock.calls.find(([url]) => url === '/data/other/rest/export')?.[1]).toMatchObject({
+          deviceId: 7,
+          kind: 'runState',
+          projectId: 3,
+          exportSpecialFlag: 1,
+          lang: 'zh-CN',
+        }),
+      );
+    } finally {
+      localStorage.clear();
+    }
   });
 });

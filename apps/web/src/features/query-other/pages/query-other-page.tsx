@@ -1,13 +1,15 @@
 import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
+import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
+import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { rangeAllowed } from '../../query-original/utils/original-filter';
-import { otherQueryOptions } from '../api/other-api';
+import { exportOther, otherQueryOptions } from '../api/other-api';
 import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString();
@@ -22,8 +24,15 @@ export default function QueryOtherPage() {
   const [deviceId, setDeviceId] = useState<number | undefined>();
   const [kind, setKind] = useState<StationStateKind>('runState');
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(7, 'day'), dayjs()]);
+  const [exporting, setExporting] = useState(false);
   const valid = rangeAllowed(range);
-  const query = { deviceId: deviceId ?? 0, kind, beginTime: range[0].valueOf(), endTime: range[1].valueOf() };
+  const query = {
+    deviceId: deviceId ?? 0,
+    kind,
+    beginTime: range[0].valueOf(),
+    endTime: range[1].valueOf(),
+    projectId: getSelectedProjectId() ?? undefined,
+  };
   const rows = useQuery({ ...otherQueryOptions(query), enabled: deviceId !== undefined && valid });
 
   const columns = OTHER_COLUMNS[kind].map((field) => ({
@@ -72,6 +81,20 @@ export default function QueryOtherPage() {
             />
           </Form.Item>
           <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
+          <Button
+            icon={<ExportOutlined />}
+            loading={exporting}
+            disabled={deviceId === undefined || !valid}
+            onClick={() => {
+              setExporting(true);
+              exportOther(query)
+                .catch(() => undefined)
+                .finally(() => setExporting(false));
+            }}
+            data-testid="other-export"
+          >
+            {t('common.actions.export')}
+          </Button>
         </Form>
         <Segmented<StationStateKind>
           value={kind}
@@ -79,7 +102,7 @@ export default function QueryOtherPage() {
           options={STATION_STATE_KINDS.map((k) => ({ value: k, label: t(`original.other.kinds.${k}`) }))}
         />
         <QueryErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
-        {rows.data?.truncated ? <Alert type="info" showIcon message={t('original.other.truncated')} /> : null}
+        {rows.data?.truncated ? <Alert type="info" showIcon title={t('original.other.truncated')} /> : null}
         {deviceId === undefined ? (
           <Empty description={t('original.other.selectDevice')} />
         ) : rows.data?.rows.length === 0 ? (

@@ -1,0 +1,38 @@
+import { AI_CNS, AI_MAX_PACKETS, type AiQuery, type AiResult, type GatherFactor } from '@envmon/shared';
+import { DomainError } from '../../lib/errors.js';
+import { type DeviceScopeReader, scopeOf } from '../device/device-scope.js';
+import { toAiRows } from './ai-query.mapper.js';
+import type { AiQueryRepository } from './ai-query.repository.js';
+
+/**
+ * The AI query (analog input): a device's engineering values beside the analog signal of their channels,
+ * read from its stored real-time or minute uploads (the measurements table keeps no analog value).
+ */
+export class AiQueryService {
+  constructor(
+    private readonly repo: AiQueryRepository,
+    private readonly scopes: DeviceScopeReader,
+  ) {}
+
+  async query(query: AiQuery, callerId: number): Promise<AiResult> {
+    if (!(await this.scopes.visible(query.deviceId, scopeOf(query, callerId)))) throw new DomainError('notFound');
+    const packets = await this.repo.packets(
+      query.deviceId,
+      AI_CNS[query.kind],
+      query.beginTime,
+      query.endTime,
+      AI_MAX_PACKETS + 1,
+    );
+    const truncated = packets.length > AI_MAX_PACKETS;
+    const kept = truncated ? packets.slice(0, AI_MAX_PACKETS) : packets;
+    const wanted = new Set(query.factorCodes);
+    const rows = kept.flatMap((p) => toAiRows(p, query.kind, wanted));
+    const codes = [...new Set(rows.map((r) => r.factorCode))].sort();
+    const known = new Map((await this.repo.factors(codes)).map((f) => [f.factorCode, f]));
+    const factors: GatherFactor[] = codes.map(
+      (code) =>
+        known.get(code) ?? { factorCode: code, factorName: null, factorNameEn: null, unit: null, decimals: null },
+    );
+    return { rows, factors, truncated };
+  }
+}

@@ -1,0 +1,16 @@
+export { ReportChart, groupedBarOption, lineOption, radarOption, REPORT_CHART_HEIGHT } from './report-chart';
+export type { BarSeries, RadarAxis } from './report-chart';
+export { ReportExportButton } from './report-export-button';
+export { defaultReportForm, ReportFilterBar, reportTimeParams } from './report-filter-bar';
+export type { ReportFilterBarProps, ReportFilterForm } from './report-filter-bar';
+export { formatReportPercent, formatReportValue, reportFactorLabel, reportFactorName } from './report-format';
+export { ReportLayout } from './report-layout';
+export type { ReportLayoutProps } from './report-layout';
+export { defaultReportRange, REPORT_CALENDAR_OFFSET_MINUTES, sameReportParams, toReportTimes } from './report-time';
+export type { ReportRange } from './report-time';
+export { reportStatColumns } from './report-columns';
+export { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
+export { toStandardParams } from './report-standard-params';
+export type { StandardParams } from './report-standard-params';
+export { StandardReportScreen } from './standard-report-screen';
+export type { StandardChartContext, StandardReportScreenProps } from './standard-report-screen';

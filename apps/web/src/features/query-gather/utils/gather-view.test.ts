@@ -1,0 +1,60 @@
+import type { GatherResult } from '@envmon/shared';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { defaultRange, formatValue, gatherChartOption, toGatherRequest } from './gather-view';
+
+describe('gather view helpers', () => {
+  it('formats to the factor’s decimals, else to at most three', () => {
+    expect(formatValue(15.04, 1)).toBe('15.0');
+    expect(formatValue(30.433333333333334, null)).toBe('30.433');
+    expect(formatValue(2, undefined)).toBe('2');
+    expect(formatValue(null, 2)).toBe('-');
+  });
+
+  it('builds the request: lists as comma-separated text, the group by its type', () => {
+    const range = [dayjs(1000), dayjs(2000)] as [dayjs.Dayjs, dayjs.Dayjs];
+    expect(toGatherRequest({ groupType: 'devices', groupId: 3, deviceIds: [4, 5], timeUnit: 'day', range }, 9)).toEqual(
+      {
+        projectId: 9,
+        groupType: 'devices',
+        groupId: undefined,
+        deviceIds: '4,5',
+        factorCodes: undefined,
+        timeUnit: 'day',
+        beginTime: 1000,
+        endTime: 2000,
+      },
+    );
+    expect(
+      toGatherRequest({ groupType: 'address', groupId: 3, factorCodes: ['a', 'b'], timeUnit: 'hour', range }, null),
+    ).toMatchObject({ projectId: undefined, groupId: 3, deviceIds: undefined, factorCodes: 'a,b' });
+  });
+
+  it('defaults the range by unit', () => {
+    const now = dayjs('2026-03-15T10:20:00');
+    expect(defaultRange('day', now)[0].format('YYYY-MM-DD HH:mm')).toBe('2026-02-13 00:00');
+    expect(defaultRange('month', now)[0].format('YYYY-MM-DD')).toBe('2025-04-01');
+  });
+
+  it('draws one average line per factor over the periods, gaps where a factor has none', () => {
+    const result: GatherResult = {
+      timeUnit: 'hour',
+      deviceCount: 2,
+      factors: [
+        { factorCode: 'a', factorName: '甲', factorNameEn: 'A', unit: 'mg/L', decimals: 1 },
+        { factorCode: 'b', factorName: '乙', factorNameEn: 'B', unit: null, decimals: null },
+      ],
+      rows: [
+        { dataTime: 0, factorCode: 'a', avg: 1.26, min: 1, max: 2, devices: 2 },
+        { dataTime: 0, factorCode: 'b', avg: 1 / 3, min: 0, max: 1, devices: 2 },
+        { dataTime: 3_600_000, factorCode: 'a', avg: 2, min: 2, max: 2, devices: 1 },
+      ],
+    };
+    const option = gatherChartOption(result, 'light', true, 'Average');
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([
+      ['A (mg/L)', [1.3, 2]],
+      ['B', [0.333, null]],
+    ]);
+    expect(option.xAxis.data).toHaveLength(2);
+  });
+});

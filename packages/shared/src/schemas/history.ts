@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { VOCABULARIES } from '../vocabularies.js';
+
+/**
+ * The history query (SPEC section 2 'queries: history'): chosen devices × factors over a time range
+ * at a time unit, as a paged table (every value) and as chart series (downsampled).
+ *
+ * Time units: the spec's hour, day, month, flow day, flow month, flow year (vocabulary `timeUnit`), plus
+ * minute and realtime (the stations' 2051 and 2011 values). hour/day/month/minute/realtime read the
+ * measurements of that kind (value = Avg, or Rtd for realtime). Flow units sum the cumulative `cou`:
+ * a day's flow is its day value's cou (CN 2031), or, when the station sent no day value with a cou, the
+ * sum of its hours' cou (CN 2061); a month's or a year's flow is the sum of its days' flows — the month
+ * rollup the ingest pipeline keeps holds sum(day cou), so both agree wherever every day has a day value.
+ * Periods are the station's own calendar (its UTC offset). Ranges are [beginTime, endTime), epoch ms.
+ */
+export const HISTORY_TIME_UNITS = [
+  'realtime',
+  'minute',
+  'hour',
+  'day',
+  'month',
+  'flowDay',
+  'flowMonth',
+  'flowYear',
+] as const;
+export type HistoryTimeUnit = (typeof HISTORY_TIME_UNITS)[number];
+export type HistoryFlowUnit = Extract<HistoryTimeUnit, 'flowDay' | 'flowMonth' | 'flowYear'>;
+
+export const isFlowUnit = (unit: HistoryTimeUnit): unit is HistoryFlowUnit =>
+  unit === 'flowDay' || unit === 'flowMonth' || unit === 'flowYear';
+
+const DAY_MS = 86_400_000;
+
+/** The longest range one read may cover per unit, in days: about as many rows as an hourly year at most. */
+export const HISTORY_MAX_RANGE_DAYS: Record<HistoryTimeUnit, number> = {
+  realtime: 31,
+  minute: 366,
+  hour: 366,
+  day: 5 * 366,
+  month: 10 * 366,
+  flowDay: 366,
+  flowMonth: 5 * 366,
+  flowYear: 10 * 366,
+};
+
+/** Chinese names of the units for the server's validation message (the spec's vocabulary, plus minute and realtime). */
+const UNIT_NAMES_ZH: Record<HistoryTimeUnit, string> = {
+  realtime: '实时',
+  minute: '分钟',
+  ...(Object.fromEntries(VOCABULARIES.timeUnit.items.map((i) => [i.value, i.zh])) as Record<
+    Exclude<HistoryTimeUnit, 'realtime' | 'minute'>,
+    string
+  >),
+};
+
+export const HISTORY_LIMITS = {
+  maxDevices: 50,
+  maxFactors: 30,
+  /** The chart's default and largest points per series. */
+  defaultMaxPoints: 2000,
+  maxMaxPoints: 10_000,
+  /** Lines one chart draws at most (devices × factors). */
+  maxSeries: 100,
+} as const;
+
+/** A list given as repeated parameters (`deviceIds=1&deviceIds=2`) or as one comma list (`deviceIds=1,2`). */
+const listOf = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess(
+    (v: unknown) => {
+      const given: unknown[] = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
+      return given
+        .flatMap((s) => (typeof s === 'string' ? s.split(',') : [s]))
+        .map((s) => (typeof s === 'string' ? s.trim() : s))
+        .filter((s) => s !== '');
+    },
+    z.array(item).min(1, 'validation.required').max(max, 'validation.tooLong'),
+  );
+
+const historyFilterShape = {
+  /** The caller's project choice (all projects when absent); ifFilter=1: only the devices bound to the caller. */
+  projectId: z.coerce.number().int().positive().optional(),
+  ifFilter: z.coerce.number().int().optional(),
+  deviceIds: listOf(z.coerce.number().int().positive(), HISTORY_LIMITS.maxDevices),
+  factorCodes: listOf(z.string().min(1).max(32), HISTORY_LIMITS.maxFactors),
+  timeUnit: z.enum(HISTORY_TIME_UNITS),
+  /** Epoch ms, inclusive. */
+  beginTime: z.coerce.number().int(),
+  /** Epoch ms, exclusive. */
+  endTime: z.coerce.number().int(),
+};
+
+/** begin before end, and no longer than the unit allows, with a message that says which limit. */
+export function historyRangeProblem(unit: HistoryTimeUnit, beginTime: number, endTime: number): string | null {
+  if (endTime <= beginTime) return '开始时间须早于结束时间';
+  const days = HISTORY_MAX_RANGE_DAYS[unit];
+  if (endTime - beginTime > days * DAY_MS) return `时间范围过长：${UNIT_NAMES_ZH[unit]}最多${days}天`;
+  return null;
+}
+
+const checkRange = (v: { timeUnit: HistoryTimeUnit; beginTime: number; endTime: number }, ctx: z.RefinementCtx) => {
+  const problem = historyRangeProblem(v.timeUnit, v.beginTime, v.endTime);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['endTime'], message: problem });
+};
+
+/** The filters the table, the chart and the export share. */
+export const historyFilterSchema = z.object(historyFilterShape).superRefine(checkRange);
+export type HistoryFilter = z.infer<typeof historyFilterSchema>;
+
+export const historyQuerySchema = z
+  .object({
+    ...historyFilterShape,
+    pageNum: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(1000).default(20),
+  })
+  .superRefine(checkRange);
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyChartQuerySchema = z
+  .object({
+    ...historyFilterShape,
+    maxPoints: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(HISTORY_LIMITS.maxMaxPoints)
+      .default(HISTORY_LIMITS.defaultMaxPoints),
+  })
+  .superRefine(checkRange)
+  .superRefine((v, ctx) => {
+    if (new Set(v.deviceIds).size * new Set(v.factorCodes).size > HISTORY_LIMITS.maxSeries) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['factorCodes'],
+        message: `曲线过多：设备数×因子数最多${HISTORY_LIMITS.maxSeries}`,
+      });
+    }
+  });
+export type HistoryChartQuery = z.infer<typeof historyChartQuerySchema>;
+
+/** The export's filters; `lang` picks the header language (the console sends its own, en-US or zh-CN). */
+export const historyExportQuerySchema = z
+  .object({
+    ...historyFilterShape,
+    // Anything but English gets the Chinese headers (the spec's default language).
+    lang: z.enum(['zh-CN', 'en-US']).catch('zh-CN'),
+  })
+  .superRefine(checkRange);
+export type HistoryExportQuery = z.infer<typeof historyExportQuerySchema>;
+
+/** A chosen factor: its names, the unit (a chosen device's own unit when it sets one, else the catalogue's), decimals. */
+export const historyFactorSchema = z.object({
+  factorCode: z.string(),
+  factorName: z.string().nullable(),
+  factorNameEn: z.string().nullable(),
+  unit: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+});
+export type HistoryFactor = z.infer<typeof historyFactorSchema>;
+
+/** One value: the station's flag and the platform's quality flag (both null for a flow sum). */
+export const historyCellSchema = z.object({
+  value: z.number().nullable(),
+  flag: z.string().nullable(),
+  quality: z.string().nullable(),
+});
+export type HistoryCell = z.infer<typeof historyCellSchema>;
+
+/** One device at one period start: its values per factor code (a factor without a value is absent). */
+export const historyRowSchema = z.object({
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  /** The station's MN. */
+  deviceCode: z.string(),
+  dataTime: z.number().int(),
+  values: z.record(z.string(), historyCellSchema),
+});
+export type HistoryRow = z.infer<typeof historyRowSchema>;
+
+/** The table: rows by data time, then device, paged through every value. */
+export const historyTableSchema = z.object({
+  timeUnit: z.enum(HISTORY_TIME_UNITS),
+  factors: z.array(historyFactorSchema),
+  list: z.array(historyRowSchema),
+  total: z.number().int().nonnegative(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type HistoryTable = z.infer<typeof historyTableSchema>;
+
+/** A chart point: [dataTime, value]. */
+export const historyPointSchema = z.tuple([z.number(), z.number().nullable()]);
+
+export const historySeriesSchema = z.object({
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  deviceCode: z.string(),
+  factorCode: z.string(),
+  /** Values in the range before downsampling. */
+  total: z.number().int().nonnegative(),
+  /** At most maxPoints: each bucket's minimum and maximum (see utils/downsample.ts). */
+  points: z.array(historyPointSchema),
+});
+export type HistorySeries = z.infer<typeof historySeriesSchema>;
+
+export const historyChartSchema = z.object({
+  timeUnit: z.enum(HISTORY_TIME_UNITS),
+  maxPoints: z.number().int(),
+  factors: z.array(historyFactorSchema),
+  series: z.array(historySeriesSchema),
+});
+export type HistoryChart = z.infer<typeof historyChartSchema>;
