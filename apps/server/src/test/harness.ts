@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -191,6 +192,15 @@ export async function call<T>(
     throw new Error(`${method} ${url} → HTTP ${response.statusCode} ${envelope.desc}`);
   }
   return envelope.data;
+}
+
+/** Follows an export's download link (step 2, no token: the ticket is the credential) and reads the xlsx; fails on anything but 200. */
+export async function downloadWorkbook(app: App, url: string): Promise<ExcelJS.Workbook> {
+  const response = await app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200) throw new Error(`GET ${url} → HTTP ${response.statusCode} ${response.body}`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  return workbook;
 }
 
 /** Reads with a short-lived connection of its own. */

@@ -1,8 +1,7 @@
 import { frameSegment } from '@envmon/hj212';
 import type { AiResult } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const AI = '/data/ai/rest';
@@ -105,10 +104,7 @@ describe('AI: engineering values beside the analog signal of their channels', ()
     const { url } = await call<{ url: string }>(t().app, admin, 'GET', `${AI}/export`, {
       query: { exportSpecialFlag: '1', ...range(), deviceId: String(station), lang: 'en-US' },
     });
-    const download = await t().app.inject({ url });
-    expect(download.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,

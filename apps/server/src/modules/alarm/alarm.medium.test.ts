@@ -6,10 +6,9 @@ import {
   type Page,
   type WorkOrderEvent,
 } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
-import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { registerStation } from '../../test/station-client.js';
 import { ALARM, WORK_ORDER } from './alarm.test-support.js';
 
@@ -186,10 +185,7 @@ describe('alarm list, export and work orders', () => {
     const progressOf = (token: string) =>
       t().app.inject({ url: `/data/export/rest/progress?id=${progress}`, headers: { token } });
     expect(body(await progressOf(operator)).data).toEqual({ rows: 0, total: null, state: 'waiting' });
-    const download = await t().app.inject({ url });
-    expect(download.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe('序号');
     expect(sheet?.getRow(1).getCell(2).value).toBe('设备名称');

@@ -1,7 +1,6 @@
 import type { GatherResult } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const GATHER = '/data/gather/rest';
@@ -162,10 +161,7 @@ describe('gather: aggregates over a group of devices per period', () => {
     const { url } = await call<{ url: string }>(t().app, admin, 'GET', `${GATHER}/export`, {
       query: { exportSpecialFlag: '1', ...range, groupType: 'project', groupId: String(p1), lang: 'zh-CN' },
     });
-    const download = await t().app.inject({ url });
-    expect(download.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,

@@ -1,8 +1,7 @@
 import { DEPLOY_TYPE, type HistoryChart, type HistoryTable } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeasurementKind } from '../../db/schema.js';
-import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const HISTORY = '/data/history/rest';
@@ -378,10 +377,7 @@ describe('history query', () => {
       'timeUnit',
     ]);
     expect(params.getAll('deviceIds')).toEqual([String(a), String(b)]);
-    const download = await t().app.inject({ url });
-    expect(download.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
@@ -411,9 +407,7 @@ describe('history query', () => {
         factorCodes: FLOW,
       },
     });
-    const file = await t().app.inject({ url: english.url });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const book = await downloadWorkbook(t().app, english.url);
     const en = book.worksheets[0];
     expect(en?.getRow(1).values).toEqual([undefined, 'No.', 'Device name', 'MN', 'DataTime', 'Flow(m3)']);
     expect(en?.getRow(2).values).toEqual([undefined, 1, 'Station HI-A', 'HI-A', '2026-03', 200]);

@@ -1,8 +1,7 @@
 import { frameSegment } from '@envmon/hj212';
 import type { OriginalPacket, OriginalParsed, OtherResult, Page, WeatherDay } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const ORIGINAL = '/data/original/rest';
@@ -203,10 +202,7 @@ describe('original packets, station state and weather', () => {
       'status',
       'ticket',
     ]);
-    const download = await t().app.inject({ url });
-    expect(download.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
@@ -287,9 +283,7 @@ describe('original packets, station state and weather', () => {
     const { url } = await call<{ url: string }>(t().app, token, 'GET', `${ORIGINAL}/export`, {
       query: { exportSpecialFlag: '1', ...range(), ifFilter: '1' },
     });
-    const download = await t().app.inject({ url });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     // The header and OT-02's one packet.
     expect(workbook.worksheets[0]?.rowCount).toBe(2);
     expect(workbook.worksheets[0]?.getRow(2).getCell(5).value).toBe('OT-02');
@@ -300,10 +294,7 @@ describe('original packets, station state and weather', () => {
       const { url } = await call<{ url: string }>(t().app, admin, 'GET', `${OTHER.replace('/get', '')}/export`, {
         query: { exportSpecialFlag: '1', ...range(), deviceId: String(station), kind, lang },
       });
-      const download = await t().app.inject({ url });
-      expect(download.statusCode).toBe(200);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+      const workbook = await downloadWorkbook(t().app, url);
       const sheet = workbook.worksheets[0];
       return Array.from({ length: sheet?.rowCount ?? 0 }, (_, i) =>
         (sheet?.getRow(i + 1).values as unknown[]).slice(1),

@@ -1,8 +1,7 @@
 import type { Factor, IsotopeReport, OdorRose, SummaryReport, TransmissionReport } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeasurementsTable } from '../../db/schema.js';
-import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const REPORT = '/data/report/rest';
@@ -201,10 +200,7 @@ describe('statistics reports', () => {
     });
   const download = async (path: string, params: Record<string, string | number>) => {
     const { url } = await get<{ url: string }>(`${path}/export`, { ...params, exportSpecialFlag: 1 });
-    const response = await t().app.inject({ url });
-    expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no sheet');
     return sheet;
