@@ -137,7 +137,10 @@ test('the query screens find the demo station data and follow the theme and the 
   // Original packets of the station over the last day: its uploads, accepted.
   const original = await openFromMenu(page, SCREENS.original);
   await chooseOption(page, original.getByRole('search').getByRole('combobox').first(), STATION);
-  await original.getByRole('search').getByRole('button', { name: /查\s*询/ }).click();
+  await original
+    .getByRole('search')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   const packets = bodyRows(original);
   await expect(packets.first()).toContainText(STATION);
   await expect(packets.first()).toContainText('已接收');

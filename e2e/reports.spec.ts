@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
+import {
+  chartTextBrightness,
+  chooseOption,
+  DARK_TEXT_MIN,
+  LIGHT_TEXT_MAX,
+  searchUntil,
+} from './specs-support/report-helpers.js';
 import { chooseFromDropdown, credentialsOf, signInViaApi } from './specs-support/session.js';
 
 /**
@@ -13,6 +20,10 @@ import { chooseFromDropdown, credentialsOf, signInViaApi } from './specs-support
 
 /** The first simulated water station (apps/server/src/simulator/fleet.ts). */
 const STATION = '模拟水站 1';
+/** COD, which the water stations send. */
+const CONTRAST_FACTOR = 'w01018';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 const REPORTS = [
   { path: '/report/single-station', testId: 'report-single-station-page', zh: '单站报表', en: 'Single station' },
@@ -22,49 +33,16 @@ const REPORTS = [
   { path: '/report/radar', testId: 'report-radar-page', zh: '标准雷达图', en: 'Standard radar' },
 ] as const;
 
-/** Picks the station in the report's device select (the first select of the filter bar). */
-async function chooseStation(page: Page, report: Locator): Promise<void> {
-  await report.getByRole('search').getByRole('combobox').first().click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByText(STATION, { exact: true })
-    .click();
+/** Picks the station in the report's one-device select, or adds it to the several-devices one. */
+async function chooseStation(page: Page, report: Locator, devices: 'one' | 'many' = 'one'): Promise<void> {
+  await chooseOption(page, report.getByTestId(devices === 'one' ? 'report-device' : 'report-devices'), STATION);
+  if (devices === 'many') await page.keyboard.press('Escape');
 }
 
 /** Searches until the demo's backfilled history has arrived (a fresh server asks its stations for it on start). */
-async function searchUntil(report: Locator, ready: Locator): Promise<void> {
-  await expect(async () => {
-    await report
-      .getByRole('search')
-      .getByRole('button', { name: /(查\s*询|Search)/ })
-      .click();
-    await expect(ready).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
-}
-
-/**
- * The mean colour of the chart title's drawn pixels (top middle of the canvas): the title is written in the
- * theme's text colour — near black in the light theme, near white in the dark one.
- */
-async function titleBrightness(chart: Locator): Promise<number> {
-  return chart
-    .locator('canvas')
-    .first()
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const context = canvas.getContext('2d');
-      if (!context) return -1;
-      // The title's line (14 px text from the top), in canvas pixels.
-      const ratio = canvas.width / Math.max(1, canvas.clientWidth);
-      const { data } = context.getImageData(canvas.width / 4, 0, canvas.width / 2, Math.round(24 * ratio));
-      let sum = 0;
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if ((data[i + 3] ?? 0) < 160) continue;
-        sum += ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3;
-        count += 1;
-      }
-      return count === 0 ? -1 : sum / count;
-    });
+async function computeUntil(report: Locator, ready: Locator): Promise<void> {
+  const search = report.getByRole('search').getByRole('button', { name: /(查\s*询|Search)/ });
+  await searchUntil(report, search, () => expect(ready).toBeVisible({ timeout: 5_000 }));
 }
 
 async function background(locator: Locator): Promise<string> {
@@ -91,18 +69,18 @@ test('the report screens open, compute, and follow the theme and the language ch
   const screen = page.getByTestId('report-factor-bar-page');
   await chooseStation(page, screen);
   const chart = screen.getByTestId('report-chart');
-  await searchUntil(screen, chart);
+  await computeUntil(screen, chart);
   await expect(screen.getByRole('columnheader', { name: '标准限值' })).toBeVisible();
   await expect(screen.getByRole('cell', { name: '≤ 30' }).first()).toBeVisible();
-  await expect.poll(() => titleBrightness(chart)).toBeGreaterThanOrEqual(0);
-  const light = await titleBrightness(chart);
-  expect(light).toBeLessThan(110);
+  await expect.poll(() => chartTextBrightness(chart)).toBeGreaterThanOrEqual(0);
+  const light = await chartTextBrightness(chart);
+  expect(light).toBeLessThan(LIGHT_TEXT_MAX);
   const lightCard = await background(screen);
 
   await page.getByRole('button', { name: '主题', exact: true }).click();
   await chooseFromDropdown(page, '深色');
   // The chart is drawn again in the dark theme: light text on the dark card.
-  await expect.poll(() => titleBrightness(chart), { timeout: 10_000 }).toBeGreaterThan(150);
+  await expect.poll(() => chartTextBrightness(chart), { timeout: 10_000 }).toBeGreaterThan(DARK_TEXT_MIN);
   expect(await background(screen)).not.toBe(lightCard);
 
   await page.getByRole('button', { name: '语言', exact: true }).click();
@@ -110,7 +88,7 @@ test('the report screens open, compute, and follow the theme and the language ch
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(screen.getByRole('columnheader', { name: 'Standard limit' })).toBeVisible();
   await expect(screen.getByText(/side by side with their standards/)).toBeVisible();
-  expect(await titleBrightness(chart)).toBeGreaterThan(150);
+  expect(await chartTextBrightness(chart)).toBeGreaterThan(DARK_TEXT_MIN);
 
   // Every report screen in English and the dark theme: no untranslated key.
   for (const report of REPORTS) {
@@ -127,9 +105,38 @@ test('the report screens open, compute, and follow the theme and the language ch
   await page.goto('/report/radar');
   const radar = page.getByTestId('report-radar-page');
   await chooseStation(page, radar);
-  await searchUntil(radar, radar.getByTestId('report-chart'));
+  await computeUntil(radar, radar.getByTestId('report-chart'));
   await expect(radar.getByRole('columnheader', { name: '占标率(%)' })).toBeVisible();
-  expect(await titleBrightness(radar.getByTestId('report-chart'))).toBeLessThan(110);
+  expect(await chartTextBrightness(radar.getByTestId('report-chart'))).toBeLessThan(LIGHT_TEXT_MAX);
+
+  // Multi-station: the station's average, minimum and maximum of every factor, under its grouped bars.
+  await page.goto('/report/multi-station');
+  const multi = page.getByTestId('report-multi-station-page');
+  await chooseStation(page, multi, 'many');
+  const stations = multi.getByTestId('report-table').locator('.ant-table-tbody tr.ant-table-row');
+  await computeUntil(multi, stations.first());
+  await expect(stations).toHaveCount(1);
+  await expect(stations.first().locator('td').first()).toHaveText(STATION);
+  await expect(stations.first().locator('td').nth(2)).toHaveText(NUMBER);
+  await expect(multi.getByTestId('report-chart').locator('canvas').first()).toBeVisible();
+
+  // Contrast of the station's COD across stations (here one): its series, and the days (the filter's
+  // default unit) side by side.
+  await page.goto('/report/contrast');
+  const contrast = page.getByTestId('report-contrast-page');
+  await chooseStation(page, contrast, 'many');
+  await chooseOption(
+    page,
+    contrast.getByTestId('report-factor'),
+    new RegExp(`\\(${CONTRAST_FACTOR}\\)$`),
+    CONTRAST_FACTOR,
+  );
+  const series = contrast.getByTestId('report-summary').locator('.ant-table-tbody tr.ant-table-row');
+  await computeUntil(contrast, series.first());
+  await expect(series.first().locator('td').first()).toHaveText(STATION);
+  const days = contrast.getByTestId('report-rows').locator('.ant-table-tbody tr.ant-table-row');
+  await expect(days.first().locator('td').first()).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(contrast.getByTestId('report-chart').locator('canvas').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -138,7 +145,7 @@ test('the single-station report exports what it shows', async ({ page }) => {
   await signInViaApi(page, credentialsOf('admin'), '/report/single-station');
   const screen = page.getByTestId('report-single-station-page');
   await chooseStation(page, screen);
-  await searchUntil(screen, screen.getByTestId('report-summary').locator('tbody tr').first());
+  await computeUntil(screen, screen.getByTestId('report-summary').locator('tbody tr').first());
   const firstFactor = (
     await screen.getByTestId('report-summary').locator('tbody tr').first().locator('td').first().innerText()
   ).trim();
