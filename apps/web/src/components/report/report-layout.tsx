@@ -3,18 +3,23 @@ import { Card, Empty, Flex, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../crud/table-parts';
+import { ReportExportButton } from './report-export-button';
 
 export interface ReportLayoutProps<T> {
   testId: string;
   /** What the report computes, in a sentence. */
   help: string;
   filter: ReactNode;
-  /** The export button (and any other toolbar action). */
-  actions?: ReactNode;
-  /** The report's read; null until the filters are complete. */
-  query: UseQueryResult<T> | null;
+  /** The report's read. */
+  query: UseQueryResult<T>;
+  /** The filters of the read shown (also what the export sends); null until the first search. */
+  params: object | null;
+  /** The report's xlsx export. */
+  exportUrl: string;
   /** The read answered with nothing to show. */
   isEmpty: (data: T) => boolean;
+  /** Whether what was read is worth exporting: by default, when it is not empty. */
+  exportable?: (data: T) => boolean;
   /** Said before the first search. */
   prompt?: string;
   children: (data: T) => ReactNode;
@@ -22,21 +27,24 @@ export interface ReportLayoutProps<T> {
 
 /**
  * The frame every report screen shares: help, filter bar, toolbar (export, refresh), then the states —
- * a prompt before the first search, loading, the load error with a retry, empty, or the report.
+ * a prompt before the first search, loading, the load error with a retry, empty, or the report. The
+ * export sends the filters of the report shown, once it is read.
  */
 export function ReportLayout<T>({
   testId,
   help,
   filter,
-  actions,
   query,
+  params,
+  exportUrl,
   isEmpty,
+  exportable = (data) => !isEmpty(data),
   prompt,
   children,
 }: ReportLayoutProps<T>) {
   const { t } = useTranslation();
   const body = () => {
-    if (query === null) return <Empty description={prompt ?? t('report.states.pickDevice')} />;
+    if (params === null) return <Empty description={prompt ?? t('report.states.pickDevice')} />;
     if (query.isPending) {
       return (
         <Flex justify="center" style={{ padding: 48 }}>
@@ -54,10 +62,14 @@ export function ReportLayout<T>({
         <Typography.Text type="secondary">{help}</Typography.Text>
         {filter}
         <Flex gap="small" justify="end">
-          {actions}
-          {query ? <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} /> : null}
+          <ReportExportButton
+            url={exportUrl}
+            params={params && query.data && exportable(query.data) ? { ...params } : null}
+            testId="report-export"
+          />
+          {params ? <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} /> : null}
         </Flex>
-        {query ? <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : null}
+        {params ? <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : null}
         {body()}
       </Flex>
     </Card>

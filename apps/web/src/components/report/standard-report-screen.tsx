@@ -9,7 +9,6 @@ import { useVocabularyLang } from '../../features/device-detail/hooks/use-vocabu
 import type { VocabularyLang } from '../crud/cell-render';
 import type { ChartThemeName } from '../chart/chart-theme';
 import { ReportChart } from './report-chart';
-import { ReportExportButton } from './report-export-button';
 import { ReportFilterBar } from './report-filter-bar';
 import { ReportLayout } from './report-layout';
 import { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
@@ -74,14 +73,9 @@ export function StandardReportScreen<K extends QueryKey>({
           onSearch={(form) => search(toStandardParams(form))}
         />
       }
-      actions={
-        <ReportExportButton
-          url={exportUrl}
-          params={params && report.data ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={exportUrl}
+      params={params}
+      query={report}
       isEmpty={(data) => data.factors.length === 0}
     >
       {(data) => (

@@ -18,7 +18,6 @@ import {
   lineOption,
   reportFactorLabel,
   ReportChart,
-  ReportExportButton,
   ReportFilterBar,
   type ReportFilterForm,
   ReportLayout,
@@ -104,14 +103,9 @@ export default function ReportContrastPage() {
           />
         </Flex>
       }
-      actions={
-        <ReportExportButton
-          url={CONTRAST_URLS.export}
-          params={params && report.data ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={CONTRAST_URLS.export}
+      params={params}
+      query={report}
       isEmpty={(data) => data.rows.length === 0}
     >
       {(data) => {

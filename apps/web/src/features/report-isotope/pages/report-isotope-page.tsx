@@ -4,7 +4,7 @@ import { Alert, Button, DatePicker, Empty, Flex, Form, Select, Table, theme } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatReportValue, ReportExportButton, ReportLayout } from '../../../components/report';
+import { formatReportValue, ReportLayout } from '../../../components/report';
 import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
@@ -101,14 +101,10 @@ export default function ReportIsotopePage() {
       help={t('statistics.isotope.help')}
       filter={filter}
       prompt={t('statistics.filter.prompt')}
-      actions={
-        <ReportExportButton
-          url={ISOTOPE_URLS.export}
-          params={params && report.data && report.data.rows.length > 0 ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={ISOTOPE_URLS.export}
+      params={params}
+      exportable={(data) => data.rows.length > 0}
+      query={report}
       // With no isotope factor configured the body explains how to configure one (not just 'no data').
       isEmpty={(data) => data.factors.length > 0 && data.rows.length === 0}
     >

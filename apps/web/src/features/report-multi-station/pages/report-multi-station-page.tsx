@@ -9,7 +9,6 @@ import {
   groupedBarOption,
   reportFactorLabel,
   ReportChart,
-  ReportExportButton,
   ReportFilterBar,
   type ReportFilterForm,
   ReportLayout,
@@ -69,14 +68,9 @@ export default function ReportMultiStationPage() {
       help={t('report.multiStation.help')}
       prompt={t('report.filter.pickDevices')}
       filter={<ReportFilterBar devices="many" factors="many" onSearch={(form) => search(toParams(form))} />}
-      actions={
-        <ReportExportButton
-          url={MULTI_STATION_URLS.export}
-          params={params && report.data ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={MULTI_STATION_URLS.export}
+      params={params}
+      query={report}
       isEmpty={(data) => data.factors.length === 0}
     >
       {(data) => (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/providers/preferences';
 import { EChart } from '../../../components/chart/echart';
-import { formatReportValue, ReportExportButton, ReportLayout } from '../../../components/report';
+import { formatReportValue, ReportLayout } from '../../../components/report';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
@@ -126,14 +126,9 @@ export default function ReportOdorRosePage() {
       testId="report-odor-rose-page"
       help={t('statistics.odorRose.help')}
       filter={filter}
-      actions={
-        <ReportExportButton
-          url={ODOR_ROSE_URLS.export}
-          params={params && report.data && report.data.samples > 0 ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={ODOR_ROSE_URLS.export}
+      params={params}
+      query={report}
       isEmpty={(data) => data.samples === 0}
     >
       {(data) => {

@@ -7,7 +7,6 @@ import {
   formatReportValue,
   reportFactorLabel,
   reportFactorName,
-  ReportExportButton,
   ReportFilterBar,
   type ReportFilterForm,
   ReportLayout,
@@ -54,14 +53,9 @@ export default function ReportSingleStationPage() {
       testId="report-single-station-page"
       help={t('report.singleStation.help')}
       filter={<ReportFilterBar devices="one" onSearch={(form) => search(toParams(form))} />}
-      actions={
-        <ReportExportButton
-          url={SINGLE_STATION_URLS.export}
-          params={params && report.data ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={SINGLE_STATION_URLS.export}
+      params={params}
+      query={report}
       isEmpty={(data) => data.factors.length === 0}
     >
       {(data) => (

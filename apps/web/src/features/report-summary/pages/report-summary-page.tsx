@@ -4,7 +4,7 @@ import { Button, DatePicker, Flex, Form, Segmented, Table, Typography, theme } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatReportPercent, formatReportValue, ReportExportButton, ReportLayout } from '../../../components/report';
+import { formatReportPercent, formatReportValue, ReportLayout } from '../../../components/report';
 import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
@@ -76,14 +76,9 @@ export default function ReportSummaryPage() {
       help={t('statistics.summary.help')}
       filter={filter}
       prompt={t('statistics.filter.prompt')}
-      actions={
-        <ReportExportButton
-          url={SUMMARY_URLS.export}
-          params={params && report.data ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={SUMMARY_URLS.export}
+      params={params}
+      query={report}
       isEmpty={(data) => data.rows.length === 0}
     >
       {(data) => (

@@ -11,7 +11,7 @@ import { Button, DatePicker, Flex, Form, InputNumber, Select, Table, Tag, Typogr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatReportPercent, ReportExportButton, ReportLayout } from '../../../components/report';
+import { formatReportPercent, ReportLayout } from '../../../components/report';
 import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
@@ -127,14 +127,9 @@ export default function ReportTransmissionPage() {
       help={t('statistics.transmission.help')}
       filter={filter}
       prompt={t('statistics.filter.prompt')}
-      actions={
-        <ReportExportButton
-          url={TRANSMISSION_URLS.export}
-          params={params && report.data ? { ...params } : null}
-          testId="report-export"
-        />
-      }
-      query={params ? report : null}
+      exportUrl={TRANSMISSION_URLS.export}
+      params={params}
+      query={report}
       isEmpty={(data) => data.devices.length === 0}
     >
       {(data) => (
