@@ -1,10 +1,28 @@
 import { Card, Flex, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { GUIDE_ROUNDS, type GuideRound } from '../guide-rounds';
 
-const STEPS = ['signIn', 'appearance', 'project', 'menu', 'tabs', 'password', 'help'] as const;
-const ADMIN_STEPS = ['users', 'roles', 'resources', 'dictionary', 'logs'] as const;
+/** One round of the guide: its intro, then its steps. */
+function GuideSteps({ round, size }: { round: GuideRound; size?: 'small' }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t(`${round.prefix}.intro`)}</Typography.Paragraph>
+      <Steps
+        orientation="vertical"
+        size={size}
+        current={-1}
+        items={round.steps.map((step) => ({
+          title: t(`${round.prefix}.steps.${step}.title`),
+          content: t(`${round.prefix}.steps.${step}.description`),
+          status: 'process',
+        }))}
+      />
+    </>
+  );
+}
 
-/** /guide/index: a first-day walk through the console, then the administrator's round. */
+/** /guide/index: a first-day walk through the console, the data screens, then the administrator's round. */
 export default function GuidePage() {
   const { t } = useTranslation();
   return (
@@ -13,29 +31,13 @@ export default function GuidePage() {
         <Typography.Title level={2} style={{ marginTop: 0 }}>
           {t('docs.guide.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('docs.guide.intro')}</Typography.Paragraph>
-        <Steps
-          orientation="vertical"
-          current={-1}
-          items={STEPS.map((step) => ({
-            title: t(`docs.guide.steps.${step}.title`),
-            content: t(`docs.guide.steps.${step}.description`),
-            status: 'process',
-          }))}
-        />
+        <GuideSteps round={GUIDE_ROUNDS.firstDay} />
+      </Card>
+      <Card title={t('docs.guide.data.title')}>
+        <GuideSteps round={GUIDE_ROUNDS.data} size="small" />
       </Card>
       <Card title={t('docs.guide.admin.title')}>
-        <Typography.Paragraph type="secondary">{t('docs.guide.admin.intro')}</Typography.Paragraph>
-        <Steps
-          orientation="vertical"
-          size="small"
-          current={-1}
-          items={ADMIN_STEPS.map((step) => ({
-            title: t(`docs.guide.admin.steps.${step}.title`),
-            content: t(`docs.guide.admin.steps.${step}.description`),
-            status: 'process',
-          }))}
-        />
+        <GuideSteps round={GUIDE_ROUNDS.admin} size="small" />
       </Card>
     </Flex>
   );
