@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const downloads = new XlsxDownloads(app, services.roles, clock);
     reportRoutes(app, new ReportService(new ReportRepository(db)), downloads);
     // Transmission, summaries, isotope and odour rose reports (issue 6), with their exports.
-    statisticsRoutes(app, new StatisticsService(db), downloads);
+    statisticsRoutes(app, new StatisticsService(db, clock), downloads);
     historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
     // Original packets, station state parsed from them (issue 6), and the common weather read.
     // Device scope of the query screens (projectId, ifFilter) — gather, AI, video, original, other (issue 6).

@@ -9,6 +9,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Beijing midnight of 2026-03-01 (UTC+8, the devices' default offset): 2026-02-28 16:00 UTC. */
 const MAR1 = Date.UTC(2026, 2, 1) - 8 * HOUR;
+/** The server's clock: after every period of the fixtures, so all their periods have ended. */
+const NOW = Date.UTC(2027, 0, 1);
 
 describe('statistics reports', () => {
   const t = useTestApp();
@@ -65,6 +67,7 @@ describe('statistics reports', () => {
   });
 
   beforeAll(async () => {
+    t().clock.advance(NOW - t().clock.now());
     admin = await login(t().app, 'admin', ADMIN_PASSWORD);
     a = await insertDevice(t(), 'ST-A');
     b = await insertDevice(t(), 'ST-B');
@@ -206,6 +209,18 @@ describe('statistics reports', () => {
     return sheet;
   };
 
+  /** Reads with the server's clock set to `time`, then puts it back. */
+  const at = async <T>(time: number, read: () => Promise<T>): Promise<T> => {
+    const { clock } = t();
+    const before = clock.now();
+    clock.advance(time - before);
+    try {
+      return await read();
+    } finally {
+      clock.advance(before - clock.now());
+    }
+  };
+
   describe('transmission', () => {
     const twoDays = { beginDate: '2026-03-01', endDate: '2026-03-02' };
 
@@ -265,6 +280,26 @@ describe('statistics reports', () => {
           below: true,
         },
       ]);
+    });
+
+    it('expects only the periods that have ended: today its past hours, days to come not at all', async () => {
+      // The server's clock at Beijing 2026-03-02 05:30: five hours of 03-02 have ended (00–04), 03-03 has not begun.
+      const report = await at(MAR1 + DAY + 5.5 * HOUR, () =>
+        get<TransmissionReport>('transmission', { beginDate: '2026-03-01', endDate: '2026-03-03', projectId: project }),
+      );
+      // Device B sent nothing: 24 expected on 03-01, 5 on 03-02, 03-03 not listed; 29 in all.
+      expect(report.days.filter((d) => d.deviceId === b).map((d) => [d.date, d.expected])).toEqual([
+        ['2026-03-01', 24],
+        ['2026-03-02', 5],
+      ]);
+      expect(report.devices.find((d) => d.deviceId === b)).toMatchObject({ expected: 29, received: 0, daysBelow: 2 });
+      // Device A sent all 24 hours of 03-02 (a clock ahead of the server's): never fewer expected than received.
+      expect(report.days.find((d) => d.deviceId === a && d.date === '2026-03-02')).toMatchObject({
+        expected: 24,
+        received: 24,
+        transmissionRate: 1,
+      });
+      expect(report.devices.find((d) => d.deviceId === a)).toMatchObject({ expected: 48, received: 44 });
     });
 
     it('takes the threshold from the query: at 80 % the first day is no longer below', async () => {
@@ -388,6 +423,18 @@ describe('statistics reports', () => {
       expect(ofA[0]?.completeness).toBeCloseTo(5 / 31);
       // Device C is not in the project.
       expect(report.rows.some((r) => r.deviceId === c)).toBe(false);
+    });
+
+    it('measures the completeness of the current month against the days ended so far', async () => {
+      // The server's clock at Beijing 2026-03-10 12:00: nine days of March have ended (03-01 – 03-09).
+      const report = await at(MAR1 + 9.5 * DAY, () =>
+        get<SummaryReport>('summary', { timeUnit: 'month', date: '2026-03-15', projectId: project }),
+      );
+      // TS01: 5 day values (03-01 – 03-04, and 03-31 ahead of the clock), of the 9 days ended: 5/9.
+      const [ts01, ts02] = report.rows.filter((r) => r.deviceId === a);
+      expect(ts01).toMatchObject({ factorCode: 'TS01', count: 5, expected: 9 });
+      expect(ts01?.completeness).toBeCloseTo(5 / 9);
+      expect(ts02).toMatchObject({ factorCode: 'TS02', count: 0, expected: 9, completeness: 0 });
     });
 
     it('summarizes a day from its hour values', async () => {

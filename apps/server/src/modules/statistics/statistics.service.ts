@@ -26,6 +26,7 @@ import {
 } from '@envmon/shared';
 import { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type Clock, systemClock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { scopeOf } from '../device/device-scope.js';
 import {
@@ -75,6 +76,16 @@ export function summaryPeriod(
   }
 }
 
+/**
+ * How many of the `count` periods of `periodMs` from `start` a station can have sent by `now`: those that
+ * have ended — all of a past day, month or year, part of the current one, none of a future one — and never
+ * fewer than it did send (a station clock ahead of the server's).
+ */
+export function periodsDue(start: number, periodMs: number, count: number, now: number, received: number): number {
+  const ended = Math.floor((now - start) / periodMs);
+  return Math.min(count, Math.max(ended, received, 0));
+}
+
 /** Devices grouped by their clock's offset: one range query per calendar (nearly always one). */
 function byOffset(devices: readonly ScopedDevice[]): Map<number, ScopedDevice[]> {
   const groups = new Map<number, ScopedDevice[]>();
@@ -95,13 +106,17 @@ const ratio = (part: number, whole: number): number | null => (whole === 0 ? nul
 export class StatisticsService {
   private readonly repo: StatisticsRepository;
 
-  constructor(source: StatisticsRepository | Kysely<Database>) {
+  constructor(
+    source: StatisticsRepository | Kysely<Database>,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.repo = source instanceof Kysely ? new StatisticsRepository(source) : source;
   }
 
   /**
    * Per device and station day: expected periods, distinct data times received, valid ones and the
    * rates; days with nothing received are listed too (rate 0). Flagged when a rate is below the threshold.
+   * Only periods that have ended are expected: today counts its past hours, days to come are not listed.
    */
   async transmission(query: TransmissionQuery, caller: StatisticsCaller): Promise<TransmissionReport> {
     const devices = await this.scoped(query, caller, query.deviceId);
@@ -119,14 +134,18 @@ export class StatisticsService {
     const firstDay = Math.round(Date.parse(`${query.beginDate}T00:00:00Z`) / DAY_MS);
     const days: TransmissionDay[] = [];
     const totals: TransmissionDevice[] = [];
+    const now = this.clock.now();
     for (const device of devices) {
-      const expected =
+      const perDay =
         query.timeUnit === 'hour'
           ? HOURS_PER_DAY
           : Math.floor(DAY_MS / 1000 / Math.max(MIN_MINUTE_PERIOD_S, device.intervalTime));
       const total = { expected: 0, received: 0, valid: 0, daysBelow: 0 };
       for (let i = 0; i < dayCount; i += 1) {
         const count = counts.get(`${device.id}|${firstDay + i}`) ?? { received: 0, valid: 0 };
+        const dayStart = localMidnight(dateOfDay(firstDay + i), device.utcOffsetMinutes);
+        const expected = periodsDue(dayStart, DAY_MS / perDay, perDay, now, count.received);
+        if (expected === 0) continue;
         const transmissionRate = ratio(count.received, expected) ?? 0;
         const validRate = ratio(count.valid, count.received);
         const below = transmissionRate < limit || (validRate !== null && validRate < limit);
@@ -158,8 +177,8 @@ export class StatisticsService {
 
   /**
    * Per station × factor over a day, month or year: avg/min/max, valid values, exceedances of the
-   * device's enabled thresholds, compliance and completeness (periods with a value / periods in the period).
-   * Factors the device is configured with but that sent nothing are listed with completeness 0.
+   * device's enabled thresholds, compliance and completeness (periods with a value / periods of the period
+   * ended so far). Factors the device is configured with but that sent nothing are listed with completeness 0.
    */
   async summary(query: SummaryQuery, caller: StatisticsCaller): Promise<SummaryReport> {
     const devices = await this.scoped(query, caller);
@@ -208,7 +227,10 @@ export class StatisticsService {
     const codes = new Set([...aggregates.map((a) => a.factorCode), ...configured.map((c) => c.factorCode)]);
     const catalogue = await this.catalogue([...codes]);
     const rows: SummaryRow[] = [];
+    const now = this.clock.now();
+    const periodMs = (period.to - period.from) / period.expected;
     for (const device of devices) {
+      const start = period.from - device.utcOffsetMinutes * MINUTE_MS;
       // The device's configured factors first, in their display order, then any other factor it sent.
       const own = configured.filter((c) => c.deviceId === device.id).map((c) => c.factorCode);
       const sent = aggregates
@@ -221,6 +243,7 @@ export class StatisticsService {
         const count = agg?.count ?? 0;
         const valid = agg?.valid ?? 0;
         const broken = exceedances.get(key) ?? 0;
+        const expected = periodsDue(start, periodMs, period.expected, now, count);
         rows.push({
           deviceId: device.id,
           deviceName: device.deviceName,
@@ -233,8 +256,8 @@ export class StatisticsService {
           valid,
           exceedances: broken,
           compliance: valid === 0 ? null : (valid - broken) / valid,
-          expected: period.expected,
-          completeness: ratio(count, period.expected) ?? 0,
+          expected,
+          completeness: ratio(count, expected) ?? 0,
         });
       }
     }
