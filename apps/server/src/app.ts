@@ -198,13 +198,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const factors = new FactorService(new FactorRepository(db), reloadQuality);
     factorRoutes(app, factors, new DeviceFactorService(new DeviceFactorRepository(db), factors, reloadQuality));
     virtualDeviceRoutes(app, new VirtualDeviceService(new VirtualDeviceRepository(db), factors, clock));
+    const downloads = new XlsxDownloads(app, services.roles, clock);
     deviceTransferRoutes(
       app,
       // Imported codes may have been sent before, while unknown: the gateway's directory forgets that.
       new DeviceTransferService(new DeviceTransferRepository(db), clock, (codes) => {
         for (const code of codes) app.stations?.directory.forget(code);
       }),
-      services.roles,
+      downloads,
     );
     // Devices reach the gateway through app.stations, which is null when this process does not run it.
     const devices = new DeviceService(new DeviceRepository(db), clock, () => app.stations?.directory ?? null);
@@ -222,7 +223,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     );
     realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
     // Exports of the queries and reports (issue 6): the link, the streamed file and its progress.
-    const downloads = new XlsxDownloads(app, services.roles, clock);
     reportRoutes(app, new ReportService(new ReportRepository(db)), downloads);
     // Transmission, summaries, isotope and odour rose reports (issue 6), with their exports.
     statisticsRoutes(app, new StatisticsService(db, clock), downloads);

@@ -273,7 +273,7 @@ describe('device import, template and export', () => {
     const url = await exportLink(admin, { deviceName: 'imp站点1', ifValid: '1', deviceType: '', deviceCode: '' });
     const link = new URL(url, 'http://localhost');
     expect(link.pathname).toBe(`${DEVICE}/export/download`);
-    expect([...link.searchParams.keys()].sort()).toEqual(['deviceName', 'ifValid', 'ticket']);
+    expect([...link.searchParams.keys()].sort()).toEqual(['deviceName', 'ifValid', 'progress', 'ticket']);
     expect(link.searchParams.get('deviceName')).toBe('imp站点1');
 
     // No token header: the ticket is the credential.
@@ -310,7 +310,10 @@ describe('device import, template and export', () => {
     const url = await exportLink(admin, {});
     t().clock.advance(DOWNLOAD_TICKET_TTL_MS);
     expect((await t().app.inject({ url })).statusCode).toBe(401);
-    const forged = await t().app.inject({ url: `${DEVICE}/export/download`, query: { ticket: 'made-up' } });
+    const forged = await t().app.inject({
+      url: `${DEVICE}/export/download`,
+      query: { ticket: 'made-up', progress: 'p' },
+    });
     expect(forged.statusCode).toBe(401);
     const bare = await t().app.inject({ url: `${DEVICE}/export/download`, query: { token: admin } });
     expect(bare.statusCode).toBe(400);

@@ -1,12 +1,11 @@
-import type { Writable } from 'node:stream';
 import { deviceInputSchema, MESSAGES, type DeviceInput } from '@envmon/shared';
 import type ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import type { DevicesTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { DownloadTickets, type TicketHolder } from '../../lib/download-ticket.js';
-import { writeXlsxExport } from '../../lib/xlsx-export.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import {
   cellText,
   dateCellToEpoch,
@@ -109,7 +108,6 @@ export type ImportOutcome = { ok: true; count: number } | { ok: false; desc: str
 const DESC_PROBLEMS = 10;
 /** One upload's rows at most (the upload size limit bounds it too). */
 export const IMPORT_MAX_ROWS = 10_000;
-export const EXPORT_TICKET_SCOPE = 'device-export';
 const EXPORT_PAGE = 1000;
 
 const DUPLICATE_IN_FILE = '设备编码在文件中重复！';
@@ -165,16 +163,12 @@ function maintainerKey(cell: XlsxCell | undefined): { name: string; id: number |
 
 /** Batch import and export of devices, and the import template (issue 4). */
 export class DeviceTransferService {
-  private readonly tickets: DownloadTickets;
-
   constructor(
     private readonly repo: DeviceTransferRepository,
     private readonly clock: Clock,
     /** Told the codes of stored devices (the gateway's directory caches unknown MNs). */
     private readonly onAdded: (codes: readonly string[]) => void = () => undefined,
-  ) {
-    this.tickets = new DownloadTickets(clock);
-  }
+  ) {}
 
   /**
    * Every row is checked with the device form's schema, the codes against each other and the
@@ -251,17 +245,30 @@ export class DeviceTransferService {
     });
   }
 
-  /** A one-minute, single-use ticket for the export download link. */
-  issueExportTicket(holder: TicketHolder): string {
-    return this.tickets.issue(holder, EXPORT_TICKET_SCOPE);
+  /**
+   * The export: the matching devices page by page in id order (ifFilter=1: those bound to `userId`),
+   * the first page read now so that a failing query still answers with an envelope.
+   */
+  async exportPlan(filter: DeviceExportFilter, userId: number): Promise<XlsxWorkbookPlan> {
+    const columns = DEVICE_COLUMNS.filter((c) => c.exported);
+    const pages = await readAhead(this.exportPages(filter, userId));
+    return {
+      fileName: { ascii: 'devices', display: '设备列表' },
+      sheets: [
+        {
+          name: '设备列表',
+          columns: columns.map((c) => ({
+            header: c.header,
+            width: c.width,
+            ...(c.kind === 'date' ? { numFmt: DATE_FORMAT } : {}),
+          })),
+          rows: toRows(pages, (device: DeviceExportRow) => columns.map((c) => exportCell(c, device))),
+        },
+      ],
+    };
   }
 
-  redeemExportTicket(ticket: string): TicketHolder | null {
-    return this.tickets.redeem(ticket, EXPORT_TICKET_SCOPE);
-  }
-
-  /** The matching devices page by page, in id order; ifFilter=1 means the devices bound to `userId`. */
-  async *exportPages(filter: DeviceExportFilter, userId: number): AsyncGenerator<DeviceExportRow[]> {
+  private async *exportPages(filter: DeviceExportFilter, userId: number): AsyncGenerator<DeviceExportRow[]> {
     for (let afterId = 0; ;) {
       const rows = await this.repo.exportPage(filter, userId, afterId, EXPORT_PAGE);
       if (rows.length > 0) yield rows;
@@ -269,18 +276,6 @@ export class DeviceTransferService {
       if (!last || rows.length < EXPORT_PAGE) return;
       afterId = last.id;
     }
-  }
-
-  /** Writes the export with exceljs' streaming writer: a large fleet never sits in memory. */
-  writeExport(target: Writable, pages: AsyncIterable<readonly DeviceExportRow[]>): Promise<void> {
-    const columns = DEVICE_COLUMNS.filter((c) => c.exported);
-    return writeXlsxExport(
-      target,
-      '设备列表',
-      columns.map((c) => ({ header: c.header, width: c.width, ...(c.kind === 'date' ? { numFmt: DATE_FORMAT } : {}) })),
-      pages,
-      (device) => columns.map((c) => exportCell(c, device)),
-    );
   }
 
   private async resolveMaintainers(records: readonly XlsxRecord<ImportField>[]): Promise<Map<string, number>> {
