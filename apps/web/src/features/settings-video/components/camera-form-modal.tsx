@@ -1,7 +1,7 @@
 import { type Camera, cameraInputSchema } from '@envmon/shared';
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
+import { SchemaFormModal } from '../../../components/schema-form-modal';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { useSaveCamera } from '../api/camera-api';
 
@@ -21,57 +21,41 @@ export function CameraFormModal({ camera, onClose }: { camera?: Camera; onClose:
   const [form] = Form.useForm<CameraFormValues>();
   const save = useSaveCamera();
   const devices = useDeviceOptions();
-  const translate: Translate = (key, values) => t(key, values);
-
-  const submit = () => {
-    const values = form.getFieldsValue(true) as CameraFormValues;
-    const parsed = cameraInputSchema.safeParse({ ...values, name: values.name ?? '', hlsUrl: values.hlsUrl ?? null });
-    if (!parsed.success) {
-      showIssuesOnForm(form, parsed.error.issues, translate);
-      return;
-    }
-    save.mutate({ body: parsed.data, id: camera?.id }, { onSuccess: onClose });
-  };
 
   return (
-    <Modal
-      open
-      width={MODAL_WIDTH}
+    <SchemaFormModal
       title={camera ? t('query.videoSettings.edit') : t('query.videoSettings.add')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      initialValues={
+        camera
+          ? { deviceId: camera.deviceId, name: camera.name, hlsUrl: camera.hlsUrl, enabled: camera.enabled }
+          : { enabled: true }
+      }
+      schema={cameraInputSchema}
+      toInput={(values) => ({ ...values, name: values.name ?? '', hlsUrl: values.hlsUrl ?? null })}
+      onSave={(body) => save.mutate({ body, id: camera?.id }, { onSuccess: onClose })}
+      saving={save.isPending}
+      onClose={onClose}
+      labelSpan={LABEL_SPAN}
+      width={MODAL_WIDTH}
+      testId="camera-form"
     >
-      <Form<CameraFormValues>
-        form={form}
-        labelCol={{ span: LABEL_SPAN }}
-        initialValues={
-          camera
-            ? { deviceId: camera.deviceId, name: camera.name, hlsUrl: camera.hlsUrl, enabled: camera.enabled }
-            : { enabled: true }
-        }
-        data-testid="camera-form"
+      <Form.Item name="deviceId" label={t('query.videoSettings.fields.device')} required>
+        <Select showSearch={{ optionFilterProp: 'label' }} options={devices.options} loading={devices.loading} />
+      </Form.Item>
+      <Form.Item name="name" label={t('query.videoSettings.fields.name')} required>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="hlsUrl"
+        label={t('query.videoSettings.fields.hlsUrl')}
+        extra={t('query.videoSettings.hlsUrlHint')}
       >
-        <Form.Item name="deviceId" label={t('query.videoSettings.fields.device')} required>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={devices.options} loading={devices.loading} />
-        </Form.Item>
-        <Form.Item name="name" label={t('query.videoSettings.fields.name')} required>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="hlsUrl"
-          label={t('query.videoSettings.fields.hlsUrl')}
-          extra={t('query.videoSettings.hlsUrlHint')}
-        >
-          <Input placeholder="https://…/live.m3u8" />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('query.videoSettings.fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="https://…/live.m3u8" />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('query.videoSettings.fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </SchemaFormModal>
   );
 }

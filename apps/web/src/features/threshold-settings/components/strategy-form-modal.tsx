@@ -1,7 +1,7 @@
 import { type AlarmStrategy, alarmStrategyInputSchema, STRATEGY_LIMITS, vocabularyLabel } from '@envmon/shared';
-import { Form, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
+import { SchemaFormModal } from '../../../components/schema-form-modal';
 import { useCodeOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { useSaveStrategy } from '../api/strategies';
@@ -38,19 +38,8 @@ export function StrategyFormModal({
   const [form] = Form.useForm<StrategyFormValues>();
   const save = useSaveStrategy();
   const levels = useCodeOptions('alarmLevel');
-  const translate: Translate = (key, values) => t(key, values);
   const { enabled, alarmLevel, consecutiveCount, recoverySeconds, repeatIntervalMinutes } = current;
   const initial = { enabled, alarmLevel, consecutiveCount, recoverySeconds, repeatIntervalMinutes };
-
-  const submit = () => {
-    const values = form.getFieldsValue(true) as StrategyFormValues;
-    const parsed = alarmStrategyInputSchema.safeParse({ ...values, deviceId, alarmType });
-    if (!parsed.success) {
-      showIssuesOnForm(form, parsed.error.issues, translate);
-      return;
-    }
-    save.mutate(parsed.data, { onSuccess: onClose });
-  };
 
   const number = (name: keyof StrategyFormValues, min: number, max: number) => (
     <Form.Item name={name} label={t(`threshold.strategy.fields.${name}`)} required>
@@ -59,32 +48,27 @@ export function StrategyFormModal({
   );
 
   return (
-    <Modal
-      open
+    <SchemaFormModal
       title={t('threshold.strategy.edit', { device: deviceName, type: vocabularyLabel('alarmType', alarmType, lang) })}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      initialValues={initial}
+      schema={alarmStrategyInputSchema}
+      toInput={(values) => ({ ...values, deviceId, alarmType })}
+      onSave={(input) => save.mutate(input, { onSuccess: onClose })}
+      saving={save.isPending}
+      onClose={onClose}
+      labelSpan={LABEL_SPAN}
+      testId="strategy-form"
     >
-      <Form<StrategyFormValues>
-        form={form}
-        labelCol={{ span: LABEL_SPAN }}
-        initialValues={initial}
-        data-testid="strategy-form"
-      >
-        <Form.Item name="enabled" label={t('threshold.strategy.fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="alarmLevel" label={t('threshold.strategy.fields.alarmLevel')} required>
-          <Select options={levels} />
-        </Form.Item>
-        {number('consecutiveCount', 1, STRATEGY_LIMITS.consecutiveCountMax)}
-        {number('recoverySeconds', 0, STRATEGY_LIMITS.recoverySecondsMax)}
-        {number('repeatIntervalMinutes', 0, STRATEGY_LIMITS.repeatIntervalMinutesMax)}
-      </Form>
-    </Modal>
+      <Form.Item name="enabled" label={t('threshold.strategy.fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="alarmLevel" label={t('threshold.strategy.fields.alarmLevel')} required>
+        <Select options={levels} />
+      </Form.Item>
+      {number('consecutiveCount', 1, STRATEGY_LIMITS.consecutiveCountMax)}
+      {number('recoverySeconds', 0, STRATEGY_LIMITS.recoverySecondsMax)}
+      {number('repeatIntervalMinutes', 0, STRATEGY_LIMITS.repeatIntervalMinutesMax)}
+    </SchemaFormModal>
   );
 }

@@ -1,9 +1,9 @@
 import { ALARM_LEVELS, type Threshold, thresholdInputSchema } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Form, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../components/crud/constants';
-import { type Translate, showIssuesOnForm } from '../../../lib/zod-form-errors';
+import { SchemaFormModal } from '../../../components/schema-form-modal';
 import { useCodeOptions, useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { waterLimitsQueryOptions } from '../api/get-water-limits';
@@ -60,73 +60,53 @@ export function ThresholdFormModal({ threshold, onClose }: ThresholdFormModalPro
       value: limit.id,
       label: `${lang === 'en' ? limit.factorNameEn : limit.factorName}: ${limit.classLimits.map((v) => v ?? EMPTY_CELL).join(' / ')}`,
     }));
-  const translate: Translate = (key, values) => t(key, values);
-
-  const submit = () => {
-    const values = form.getFieldsValue(true) as ThresholdFormValues;
-    // Cleared boxes are null and unchosen selects undefined; the schema reads both as blank.
-    const parsed = thresholdInputSchema.safeParse({
-      ...values,
-      overflowType: values.overflowType ?? null,
-      limitId: values.limitId ?? null,
-    });
-    if (!parsed.success) {
-      showIssuesOnForm(form, parsed.error.issues, translate);
-      return;
-    }
-    save.mutate({ body: parsed.data, id: threshold?.id }, { onSuccess: onClose });
-  };
 
   return (
-    <Modal
-      open
-      width={MODAL_WIDTH}
+    <SchemaFormModal
       title={threshold ? t('threshold.form.edit') : t('threshold.form.add')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      initialValues={toThresholdFormValues(threshold)}
+      schema={thresholdInputSchema}
+      // Cleared boxes are null and unchosen selects undefined; the schema reads both as blank.
+      toInput={(values) => ({ ...values, overflowType: values.overflowType ?? null, limitId: values.limitId ?? null })}
+      onSave={(body) => save.mutate({ body, id: threshold?.id }, { onSuccess: onClose })}
+      saving={save.isPending}
+      onClose={onClose}
+      labelSpan={LABEL_SPAN}
+      width={MODAL_WIDTH}
+      testId="threshold-form"
     >
-      <Form<ThresholdFormValues>
-        form={form}
-        labelCol={{ span: LABEL_SPAN }}
-        initialValues={toThresholdFormValues(threshold)}
-        data-testid="threshold-form"
+      <Form.Item name="deviceId" label={t('threshold.fields.device')} required>
+        <Select showSearch={{ optionFilterProp: 'label' }} options={devices.options} loading={devices.loading} />
+      </Form.Item>
+      <Form.Item name="factorCode" label={t('threshold.fields.factor')} required>
+        <Select showSearch={{ optionFilterProp: 'label' }} options={factors.options} loading={factors.loading} />
+      </Form.Item>
+      <Form.Item
+        name="overflowType"
+        label={t('threshold.fields.overflowType')}
+        extra={t('threshold.form.overflowHint')}
       >
-        <Form.Item name="deviceId" label={t('threshold.fields.device')} required>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={devices.options} loading={devices.loading} />
-        </Form.Item>
-        <Form.Item name="factorCode" label={t('threshold.fields.factor')} required>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={factors.options} loading={factors.loading} />
-        </Form.Item>
-        <Form.Item
-          name="overflowType"
-          label={t('threshold.fields.overflowType')}
-          extra={t('threshold.form.overflowHint')}
-        >
-          <Select allowClear options={overflowTypes} />
-        </Form.Item>
-        <Form.Item name="operator" label={t('threshold.fields.operator')} required>
-          <Select options={operators} />
-        </Form.Item>
-        <Form.Item name="limit1" label={t('threshold.fields.limit1')} required>
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="limit2" label={t('threshold.fields.limit2')} extra={t('threshold.form.limit2Hint')}>
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="limitId" label={t('threshold.fields.limitId')} extra={t('threshold.form.limitIdHint')}>
-          <Select allowClear options={limitOptions} loading={waterLimits.isPending} />
-        </Form.Item>
-        <Form.Item name="alarmLevel" label={t('threshold.fields.alarmLevel')} required>
-          <Select options={levels} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('threshold.fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Select allowClear options={overflowTypes} />
+      </Form.Item>
+      <Form.Item name="operator" label={t('threshold.fields.operator')} required>
+        <Select options={operators} />
+      </Form.Item>
+      <Form.Item name="limit1" label={t('threshold.fields.limit1')} required>
+        <InputNumber style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="limit2" label={t('threshold.fields.limit2')} extra={t('threshold.form.limit2Hint')}>
+        <InputNumber style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="limitId" label={t('threshold.fields.limitId')} extra={t('threshold.form.limitIdHint')}>
+        <Select allowClear options={limitOptions} loading={waterLimits.isPending} />
+      </Form.Item>
+      <Form.Item name="alarmLevel" label={t('threshold.fields.alarmLevel')} required>
+        <Select options={levels} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('threshold.fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </SchemaFormModal>
   );
 }
