@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { AdminApi, credentialsOf, signInViaApi, uniqueUserName } from './specs-support/session.js';
 
-/** The declarative CRUD page for users: add through the form, find it in the table, delete with confirmation. */
+/**
+ * The declarative CRUD page for users: add through the form, find it in the table, delete with confirmation;
+ * export the filtered list and read it back.
+ */
 
 test('admin adds a user through the Users page and deletes it after confirming', async ({ page, request }) => {
   const userName = uniqueUserName('e2e-crud');
@@ -50,4 +55,26 @@ test('admin adds a user through the Users page and deletes it after confirming',
   await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(0);
   expect(await admin.findUser(userName)).toBeUndefined();
+});
+
+test('the Users page exports what it lists, through a ticketed link without the token', async ({ page }) => {
+  await signInViaApi(page, credentialsOf('admin'), '/system/user');
+  const crud = page.getByTestId('crud-user');
+  await crud.getByPlaceholder('用户名').fill('admin');
+  await crud.getByRole('button', { name: /查\s*询$/ }).click();
+  await expect(crud.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await crud.getByRole('button', { name: /导\s*出$/ }).click();
+  const download = await downloading;
+  expect(download.url()).toContain('ticket=');
+  expect(download.url()).not.toContain('token=');
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  expect((sheet?.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['用户名', '姓名']);
+  const names = (sheet?.getColumn(1).values ?? []).slice(2);
+  expect(names).toContain('admin');
+  expect(names.every((name) => typeof name === 'string' && name.includes('admin'))).toBe(true);
 });

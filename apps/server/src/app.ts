@@ -182,10 +182,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     loginRoutes(app, services.login, services.sessions);
     oauthRoutes(app, services.oauth);
     clientConfigRoutes(app, clientConfig(config));
-    userRoutes(app, services.users);
-    roleRoutes(app, services.roles);
-    resourceRoutes(app, services.resources);
-    dictionaryRoutes(app, services.dictionary);
+    const downloads = new XlsxDownloads(app, services.roles, clock);
+    userRoutes(app, services.users, downloads);
+    roleRoutes(app, services.roles, downloads);
+    resourceRoutes(app, services.resources, downloads);
+    dictionaryRoutes(app, services.dictionary, downloads);
     passwordRoutes(app, services.passwords);
     logRoutes(app, services.logs);
     serverLogRoutes(app, services.serverLogs);
@@ -198,7 +199,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const factors = new FactorService(new FactorRepository(db), reloadQuality);
     factorRoutes(app, factors, new DeviceFactorService(new DeviceFactorRepository(db), factors, reloadQuality));
     virtualDeviceRoutes(app, new VirtualDeviceService(new VirtualDeviceRepository(db), factors, clock));
-    const downloads = new XlsxDownloads(app, services.roles, clock);
     deviceTransferRoutes(
       app,
       // Imported codes may have been sent before, while unknown: the gateway's directory forgets that.

@@ -13,6 +13,7 @@ import { XLSX_MIME } from '../modules/crud/crud.export.js';
 import type { RoleService } from '../modules/role/role.service.js';
 import { decide } from '../modules/session/permission.js';
 import { signedIn } from '../plugins/auth.js';
+import type { RoutePermission } from '../plugins/route-permissions.js';
 import type { Clock } from './clock.js';
 import { DownloadTickets, type TicketHolder } from './download-ticket.js';
 import { envelopeResponses, fileResponses, ok } from './envelope.js';
@@ -41,7 +42,7 @@ export interface ExportCaller extends TicketHolder {
 /** A query or report's export: `${path}` answers the link, `${path}/download` the file. */
 export interface XlsxDownloadRoute<S extends z.ZodObject> {
   path: string;
-  permission: string;
+  permission: RoutePermission;
   tags: string[];
   /** What the file holds (the OpenAPI summary of the download). */
   summary: string;

@@ -9,7 +9,10 @@ function json(body: unknown, status = 200): Response {
 const ok = (data: unknown, desc = '') => ({ status: SUCCESS_STATUS, code: SUCCESS_CODE, desc, data });
 const failure = (desc: string, status: number = FAILURE_STATUS) => ({ status, code: FAILURE_CODE, desc });
 
-function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>, token: string | null = 'tok') {
+function setup(
+  respond: (url: string, init: RequestInit) => Response | Promise<Response>,
+  token: string | null = 'tok',
+) {
   const calls: { url: string; init: RequestInit }[] = [];
   const deps = {
     fetch: vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -23,14 +26,15 @@ function setup(respond: (url: string, init: RequestInit) => Response | Promise<R
     t: vi.fn((key: string) => `t:${key}`),
     translateDesc: vi.fn((desc: string) => desc),
     openWindow: vi.fn(),
-    language: () => 'en-US',
   } satisfies ApiClientDeps;
   return { api: createApiClient(deps), deps, calls };
 }
 
 describe('buildUrl', () => {
   it('drops empty parameters and repeats arrays', () => {
-    expect(buildUrl('/a', { x: 1, y: '', z: null, w: undefined, list: [1, 2], flag: false })).toBe('/a?x=1&list=1&list=2&flag=false');
+    expect(buildUrl('/a', { x: 1, y: '', z: null, w: undefined, list: [1, 2], flag: false })).toBe(
+      '/a?x=1&list=1&list=2&flag=false',
+    );
     expect(buildUrl('/a?b=1', { c: 'd e' })).toBe('/a?b=1&c=d+e');
     expect(buildUrl('/a', { y: '' })).toBe('/a');
   });
@@ -72,7 +76,9 @@ describe('api client', () => {
 
   it('sends a JSON body on POST and query parameters when given', async () => {
     const { api, calls } = setup(() => json(ok(null)));
-    await api.post('/manager/system/password/rest/change', undefined, { params: { oldPassword: 'a', newPassword: 'b' } });
+    await api.post('/manager/system/password/rest/change', undefined, {
+      params: { oldPassword: 'a', newPassword: 'b' },
+    });
     expect(calls[0]?.url).toBe('/manager/system/password/rest/change?oldPassword=a&newPassword=b');
     expect(calls[0]?.init.body).toBeUndefined();
     await api.post('/manager/x/rest/add', { a: 1 });
@@ -84,7 +90,12 @@ describe('api client', () => {
     const { api, deps } = setup(() => json(failure('用户名或密码错误！')));
     const error = await api.post('/manager/system/login/rest/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'body', desc: '用户名或密码错误！', status: FAILURE_STATUS, code: FAILURE_CODE });
+    expect(error).toMatchObject({
+      kind: 'body',
+      desc: '用户名或密码错误！',
+      status: FAILURE_STATUS,
+      code: FAILURE_CODE,
+    });
     expect(deps.notifier.error).toHaveBeenCalledWith('用户名或密码错误！', LIMITS.toastDurationMs);
     expect(deps.notifier.success).not.toHaveBeenCalled();
   });
@@ -94,7 +105,9 @@ describe('api client', () => {
     const { api } = setup(() => json({ ...failure('第3行有误'), data: rows }));
     const error = await api.upload('/manager/x/rest/batAdd', new Blob(['x']), { quiet: true }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'body', desc: '第3行有误', data: rows });
-    const bare = await setup(() => json(failure('no'))).api.get('/manager/x').catch((e: unknown) => e);
+    const bare = await setup(() => json(failure('no')))
+      .api.get('/manager/x')
+      .catch((e: unknown) => e);
     expect(bare).toMatchObject({ data: null });
   });
 
@@ -107,7 +120,9 @@ describe('api client', () => {
 
   it('keeps quiet when the caller shows the error itself', async () => {
     const { api, deps } = setup(() => json(failure('no roles')));
-    await expect(api.get('/manager/system/user/rest/getByToken', undefined, { quiet: true })).rejects.toMatchObject({ desc: 'no roles' });
+    await expect(api.get('/manager/system/user/rest/getByToken', undefined, { quiet: true })).rejects.toMatchObject({
+      desc: 'no roles',
+    });
     expect(deps.notifier.error).not.toHaveBeenCalled();
   });
 
@@ -160,19 +175,5 @@ describe('api client', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it('exports in two steps: the flagged check, then a download link with the token and non-empty filters', async () => {
-    const { api, calls, deps } = setup(() => json(ok(null)));
-    await api.exportFile('/manager/system/user/rest/getAll', '/manager/system/user/rest/export', { userName: 'ad', name: '' });
-    expect(calls[0]?.url).toBe('/manager/system/user/rest/getAll?userName=ad&exportSpecialFlag=1');
-    expect(deps.openWindow).toHaveBeenCalledWith('/manager/system/user/rest/export?userName=ad&lang=en-US&token=tok');
-  });
-
-  it('says export failed when the check fails without a reason of its own', async () => {
-    const { api, deps } = setup(() => new Response('', { status: 500 }));
-    await expect(api.exportFile('/a/getAll', '/a/export')).rejects.toBeInstanceOf(ApiError);
-    expect(deps.notifier.error).toHaveBeenCalledWith('t:common.messages.exportFailed', LIMITS.toastDurationMs);
-    expect(deps.openWindow).not.toHaveBeenCalled();
   });
 });

@@ -63,7 +63,6 @@ export interface ApiClientDeps {
   t(key: string, options?: Record<string, unknown>): string;
   translateDesc(desc: string): string;
   openWindow(url: string): void;
-  language(): string;
 }
 
 /** Appends non-empty parameters: empty filters must not reach the server as '' (it would coerce them). */
@@ -220,25 +219,6 @@ export function createApiClient(deps: ApiClientDeps) {
     },
     /** Opens a file route in a new window; the browser cannot send headers there, so the token rides in the query. */
     download,
-    /**
-     * The spec's two-step export: a GET with exportSpecialFlag=1 lets the server refuse (permission,
-     * too many rows) with a message; then the file opens with the token and the non-empty filters.
-     */
-    async exportFile(checkUrl: string, downloadUrl: string, params: QueryParams = {}): Promise<void> {
-      try {
-        await request<unknown>('GET', checkUrl, undefined, {
-          params: { ...params, exportSpecialFlag: 1 },
-          timeout: LIMITS.exportTimeoutMs,
-          quiet: true,
-        });
-      } catch (error) {
-        if (isApiError(error) && error.kind !== 'unauthorized') {
-          deps.notifier.error(error.kind === 'body' ? error.desc : deps.t('common.messages.exportFailed'), LIMITS.toastDurationMs);
-        }
-        throw error;
-      }
-      download(downloadUrl, { ...params, lang: deps.language() });
-    },
   };
 }
 
@@ -255,5 +235,4 @@ export const api = createApiClient({
   openWindow: (url) => {
     window.open(url, '_blank', 'noopener');
   },
-  language: () => i18n.language,
 });

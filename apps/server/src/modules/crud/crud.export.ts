@@ -1,6 +1,5 @@
-import type { Writable } from 'node:stream';
 import { I18N_RESOURCES, vocabularyLabel, type CrudColumn, type CrudDefinition, type Language } from '@envmon/shared';
-import { writeXlsxExport } from '../../lib/xlsx-export.js';
+import { toRows, type XlsxSheet } from '../../lib/xlsx-export.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,21 +48,18 @@ export function cellValue(column: CrudColumn, value: unknown, lang: Language): s
   }
 }
 
-/**
- * Writes the definition's columns (headers in the requested language) and every row the
- * pages yield, with exceljs's streaming writer so a large export never sits in memory.
- */
-export function writeXlsx(
-  target: Writable,
+/** The definition's columns (headers in the requested language) and every row the pages yield. */
+export function crudSheet(
   def: CrudDefinition,
   lang: Language,
   pages: AsyncIterable<readonly Record<string, unknown>[]>,
-): Promise<void> {
-  const columns = def.columns.map((c) => ({
-    header: translate(c.label, lang) ?? c.name,
-    width: Math.max(12, Math.round((c.width ?? 160) / 8)),
-  }));
-  return writeXlsxExport(target, def.exportName, columns, pages, (row) =>
-    def.columns.map((c) => cellValue(c, row[c.name], lang)),
-  );
+): XlsxSheet {
+  return {
+    name: def.exportName,
+    columns: def.columns.map((c) => ({
+      header: translate(c.label, lang) ?? c.name,
+      width: Math.max(12, Math.round((c.width ?? 160) / 8)),
+    })),
+    rows: toRows(pages, (row) => def.columns.map((c) => cellValue(c, row[c.name], lang))),
+  };
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   crudListQuerySchema,
   crudPath,
@@ -15,8 +14,10 @@ import {
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
-import { writeXlsx, XLSX_MIME } from './crud.export.js';
+import { envelopeResponses, ok } from '../../lib/envelope.js';
+import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import { readAhead } from '../../lib/xlsx-export.js';
+import { crudSheet, translate } from './crud.export.js';
 import type { CrudService } from './crud.types.js';
 
 export interface CrudRouteOptions {
@@ -29,15 +30,13 @@ export interface CrudRouteOptions {
  * fields every list, export and update query has are named here for the handlers.
  */
 type ListQuery = PageQuery & { exportSpecialFlag?: number } & Record<string, unknown>;
-type ExportQuery = { lang: Language; token?: string } & Record<string, unknown>;
+type ExportQuery = { lang: Language } & Record<string, unknown>;
 type UpdateBody = { id: number } & Record<string, unknown>;
-
-const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 /**
  * The declarative CRUD routes (STYLE.md rule 11) for one definition of shared/crud.ts:
  * get, getAll (paged, filtered; `exportSpecialFlag=1` only checks the caller may export),
- * export (xlsx), add, update, delete. Reads need the page code, writes `${code}:write`.
+ * export (xlsx, through the shared ticketed two-step download), add, update, delete. Reads need the page code, writes `${code}:write`.
  *
  * Bodies and filters are validated by the definition's schemas, which are the very schemas the
  * service's types are inferred from; that is why they can be handed over as TCreate/TUpdate/TFilter.
@@ -46,6 +45,7 @@ export function crudRoutes<TEntity extends Record<string, unknown>, TCreate, TUp
   app: App,
   def: CrudDefinition,
   service: CrudService<TEntity, TCreate, TUpdate, TFilter>,
+  downloads: XlsxDownloads,
   options: CrudRouteOptions = {},
 ): void {
   const read = { permission: [def.permission, ...(def.alsoReadBy ?? [])] };
@@ -87,19 +87,14 @@ export function crudRoutes<TEntity extends Record<string, unknown>, TCreate, TUp
     },
   );
 
-  app.get(
-    crudPath(def, 'export'),
-    {
-      config: { ...read, queryToken: true },
-      schema: {
-        tags,
-        summary: `${def.key} list as xlsx (the filters of getAll; lang picks the header language)`,
-        querystring: def.filter.extend({ lang: z.enum(LANGUAGES).default('zh-CN'), token: z.string().optional() }),
-        response: fileResponses('xlsx workbook'),
-      },
-    },
-    async (request, reply) => {
-      const { lang, token: _token, ...filter } = request.query as ExportQuery;
+  downloads.register({
+    path: crudPath(def, 'export'),
+    permission: read.permission,
+    tags,
+    summary: `the ${def.key} list (the filters of getAll; lang picks the header language)`,
+    querystring: def.filter.extend({ lang: z.enum(LANGUAGES).default('zh-CN') }),
+    plan: async (query) => {
+      const { lang, ...filter } = query as ExportQuery;
       async function* pages() {
         for (let pageNum = 1; ; pageNum += 1) {
           const page = await service.list(filter as TFilter, { pageNum, pageSize: LIMITS.maxPageSize });
@@ -107,15 +102,13 @@ export function crudRoutes<TEntity extends Record<string, unknown>, TCreate, TUp
           if (pageNum * LIMITS.maxPageSize >= page.total) return;
         }
       }
-      const body = new PassThrough();
-      writeXlsx(body, def, lang, pages()).catch((err: unknown) => {
-        request.log.error({ err }, 'export failed');
-        body.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      const fileName = `${def.exportName}-${stamp(new Date())}.xlsx`;
-      return reply.type(XLSX_MIME).header('content-disposition', `attachment; filename="${fileName}"`).send(body);
+      const rows = await readAhead(pages());
+      return {
+        fileName: { ascii: def.exportName, display: translate(def.title, lang) ?? def.exportName },
+        sheets: [crudSheet(def, lang, rows)],
+      };
     },
-  );
+  });
 
   app.post(
     crudPath(def, 'add'),

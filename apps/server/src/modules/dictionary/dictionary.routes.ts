@@ -1,13 +1,14 @@
 import { CRUD, dictionaryLookupSchema, dictionarySchema, SIGNED_IN } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import type { XlsxDownloads } from '../../lib/xlsx-download.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { crudRoutes } from '../crud/crud.routes.js';
 import type { DictionaryService } from './dictionary.service.js';
 
-export function dictionaryRoutes(app: App, dictionary: DictionaryService): void {
+export function dictionaryRoutes(app: App, dictionary: DictionaryService, downloads: XlsxDownloads): void {
   // The dictionary's `get` is the vocabulary lookup every screen uses, not a read by id.
-  crudRoutes(app, CRUD.dictionary, dictionary, { get: false });
+  crudRoutes(app, CRUD.dictionary, dictionary, downloads, { get: false });
 
   app.get(
     '/manager/system/dictionary/rest/get',

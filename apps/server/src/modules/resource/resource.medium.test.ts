@@ -1,7 +1,6 @@
 import { flattenResourceTree, MESSAGES, type Page, type Resource } from '@envmon/shared';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, body, call, login, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, downloadWorkbook, login, useTestApp } from '../../test/harness.js';
 
 const RESOURCE = '/manager/system/resource/rest';
 
@@ -130,12 +129,10 @@ describe('resources', () => {
   });
 
   it('exports with English headers and labels when asked', async () => {
-    const response = await t().app.inject({
-      url: `${RESOURCE}/export`,
-      query: { token: admin, lang: 'en-US', resType: '7' },
+    const { url } = await call<{ url: string }>(t().app, admin, 'GET', `${RESOURCE}/export`, {
+      query: { exportSpecialFlag: '1', lang: 'en-US', resType: '7' },
     });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(t().app, url);
     const rows = (workbook.worksheets[0]?.getSheetValues() ?? []).slice(2).map((r) => (r as unknown[]).slice(1));
     expect(rows).toHaveLength(3);
     expect(rows[0]).toContain('Alarms');

@@ -1,12 +1,13 @@
 import { CRUD, idSchema, resourceSchema } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import type { XlsxDownloads } from '../../lib/xlsx-download.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { crudRoutes } from '../crud/crud.routes.js';
 import type { ResourceService } from './resource.service.js';
 
-export function resourceRoutes(app: App, resources: ResourceService): void {
-  crudRoutes(app, CRUD.resource, resources);
+export function resourceRoutes(app: App, resources: ResourceService, downloads: XlsxDownloads): void {
+  crudRoutes(app, CRUD.resource, resources, downloads);
 
   app.get(
     '/manager/system/resource/rest/getByRole',

@@ -2,7 +2,7 @@ import { CRUD, MESSAGES, RESOURCE_ACTION, type Page, type User, type UserInfo } 
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../crud/crud.export.js';
-import { ADMIN_PASSWORD, body, call, login, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, downloadWorkbook, login, useTestApp } from '../../test/harness.js';
 
 const USER = '/manager/system/user/rest';
 const ROLE = '/manager/system/role/rest';
@@ -122,14 +122,22 @@ describe('users', () => {
     expect(body(rename).desc).toBe(MESSAGES.builtInReadOnly);
   });
 
-  it('checks the caller may export, then exports the filtered list as xlsx (token in the query)', async () => {
+  it('exports the filtered list as xlsx through a ticketed link, never with the token in the url', async () => {
     const { app } = t();
     expect(await call(app, admin, 'GET', `${USER}/getAll`, { query: { exportSpecialFlag: '1' } })).toBeNull();
 
-    const response = await app.inject({ url: `${USER}/export`, query: { token: admin, userName: 'admin' } });
+    const link = async (query: Record<string, string>) =>
+      (
+        await call<{ url: string }>(app, admin, 'GET', `${USER}/export`, {
+          query: { exportSpecialFlag: '1', ...query },
+        })
+      ).url;
+    const url = await link({ userName: 'admin' });
+    expect(url).not.toContain(admin);
+    const response = await app.inject({ url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{14}\.xlsx"$/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{14}\.xlsx"/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
@@ -140,14 +148,13 @@ describe('users', () => {
     expect(rows[0]?.[0]).toBe('admin');
     // The validity flag is written as its label, the role list as a count.
     expect(rows[0]).toContain('有效');
+    // The ticket works once.
+    expect((await app.inject({ url })).statusCode).toBe(401);
 
-    const english = await app.inject({
-      url: `${USER}/export`,
-      query: { token: admin, lang: 'en-US', userName: 'admin' },
-    });
-    const wbEn = new ExcelJS.Workbook();
-    await wbEn.xlsx.load(english.rawPayload as unknown as ArrayBuffer);
-    expect((wbEn.worksheets[0]?.getRow(2).values as unknown[]).slice(1)).toContain('Valid');
+    const english = await downloadWorkbook(app, await link({ lang: 'en-US', userName: 'admin' }));
+    expect((english.worksheets[0]?.getRow(2).values as unknown[]).slice(1)).toContain('Valid');
+    // The token alone opens nothing.
+    expect((await app.inject({ url: `${USER}/export/download`, query: { token: admin } })).statusCode).toBe(400);
   });
 
   it('writes add calls to the operation log with the password masked', async () => {

@@ -1,13 +1,14 @@
 import { CRUD, SIGNED_IN, userInfoSchema, userNameCheckSchema } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import type { XlsxDownloads } from '../../lib/xlsx-download.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import { crudRoutes } from '../crud/crud.routes.js';
 import type { UserService } from './user.service.js';
 
-export function userRoutes(app: App, users: UserService): void {
-  crudRoutes(app, CRUD.user, users);
+export function userRoutes(app: App, users: UserService, downloads: XlsxDownloads): void {
+  crudRoutes(app, CRUD.user, users, downloads);
 
   app.get(
     '/manager/system/user/rest/getByToken',

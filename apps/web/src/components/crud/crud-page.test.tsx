@@ -14,9 +14,10 @@ const api = vi.hoisted(() => ({
   get: vi.fn(),
   post: vi.fn(),
   download: vi.fn(),
-  exportFile: vi.fn(),
 }));
 vi.mock('../../lib/api', () => ({ api }));
+const exportThroughLink = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/export-link', () => ({ exportThroughLink }));
 
 const ROLES: CrudRow[] = [
   { id: 1, roleName: 'admin', remark: null, builtIn: true, resourceIds: [1, 2, 3] },
@@ -91,7 +92,7 @@ beforeEach(async () => {
     return Promise.reject(new Error(`unexpected ${url}`));
   });
   api.post.mockResolvedValue(null);
-  api.exportFile.mockResolvedValue(undefined);
+  exportThroughLink.mockResolvedValue(undefined);
 });
 
 afterEach(() => {
@@ -131,13 +132,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
       }),
     );
     fireEvent.click(button(document.body, i18n.t('common.actions.export')));
-    expect(api.exportFile).toHaveBeenCalledWith(
-      '/manager/system/role/rest/getAll',
-      '/manager/system/role/rest/export',
-      {
-        roleName: 'oper',
-      },
-    );
+    expect(exportThroughLink).toHaveBeenCalledWith('/manager/system/role/rest/export', { roleName: 'oper' });
   });
 
   it('validates the form with the shared schema before saving', async () => {
