@@ -23,6 +23,7 @@ const SCREENS = [
   '/query/ai',
   '/query/video',
   '/settings/video-ys',
+  '/settings/factor',
   '/report/transmission',
   '/report/summary',
   '/report/isotope',

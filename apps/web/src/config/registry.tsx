@@ -55,7 +55,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.threshold': {
     component: lazy(() => import('../features/threshold-settings/pages/threshold-settings-page')),
   },
-  'settings.factor': notBuilt,
+  'settings.factor': { component: lazy(() => import('../features/factor-settings/pages/factor-settings-page')) },
   'settings.device-parameters': notBuilt,
   'settings.counter-control': notBuilt,
   'settings.dashboard': notBuilt,

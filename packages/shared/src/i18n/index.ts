@@ -7,6 +7,7 @@ import enQuery from './en-US/query.json' with { type: 'json' };
 import enStatistics from './en-US/statistics.json' with { type: 'json' };
 import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
 import enThreshold from './en-US/threshold.json' with { type: 'json' };
+import enFactorSettings from './en-US/factorSettings.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import zhQuery from './zh-CN/query.json' with { type: 'json' };
 import zhStatistics from './zh-CN/statistics.json' with { type: 'json' };
 import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
 import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
+import zhFactorSettings from './zh-CN/factorSettings.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
@@ -59,6 +61,7 @@ export const I18N_RESOURCES = {
     realtime: zhRealtime,
     alarmList: zhAlarmList,
     threshold: zhThreshold,
+    factorSettings: zhFactorSettings,
     wxAlarm: zhWxAlarm,
     history: zhHistory,
     original: zhOriginal,
@@ -80,6 +83,7 @@ export const I18N_RESOURCES = {
     realtime: enRealtime,
     alarmList: enAlarmList,
     threshold: enThreshold,
+    factorSettings: enFactorSettings,
     wxAlarm: enWxAlarm,
     history: enHistory,
     original: enOriginal,
