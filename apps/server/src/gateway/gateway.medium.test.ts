@@ -255,14 +255,16 @@ describe('gateway over TCP', () => {
     ]);
   });
 
-  it('keeps month and year values from the day values', async () => {
+  it('keeps month and year values from the valid day values, and the flow of every day', async () => {
     const client = await station();
     const days = [
-      ['20260201000000', '10', '8', '12'],
-      ['20260202000000', '20', '15', '30'],
-      ['20260301000000', '40', '40', '40'],
+      ['20260201000000', '10', '8', '12', undefined],
+      ['20260202000000', '20', '15', '30', 'N'],
+      // A fault day (flag D): left out of the statistics, its flow still counts.
+      ['20260203000000', '100', '90', '110', 'D'],
+      ['20260301000000', '40', '40', '40', 'N'],
     ] as const;
-    for (const [i, [dataTime, avg, min, max]] of days.entries()) {
+    for (const [i, [dataTime, avg, min, max, flag]] of days.entries()) {
       const qn = `2026030200000000${i}`;
       await client.write(
         packet({
@@ -270,7 +272,7 @@ describe('gateway over TCP', () => {
           cn: '2031',
           qn,
           dataTime,
-          factors: { w21001: { Avg: avg, Min: min, Max: max, Cou: '1' } },
+          factors: { w21001: { Avg: avg, Min: min, Max: max, Cou: '1', ...(flag ? { Flag: flag } : {}) } },
         }),
       );
       await client.waitFor(isAnswer('9014', qn));
@@ -278,11 +280,11 @@ describe('gateway over TCP', () => {
     const rows = (await measurements(ids[WATER] ?? 0)).filter((r) => r.factorCode === 'w21001');
     const monthStart = (m: number) => Date.UTC(2026, m, 1) - 8 * 3_600_000;
     expect(rows.filter((r) => r.kind === 'month').map((r) => [r.dataTime, r.value, r.min, r.max, r.cou])).toEqual([
-      [monthStart(1), 15, 8, 30, 2],
+      [monthStart(1), 15, 8, 30, 3],
       [monthStart(2), 40, 40, 40, 1],
     ]);
     expect(rows.filter((r) => r.kind === 'year').map((r) => [r.dataTime, r.value, r.min, r.max, r.cou])).toEqual([
-      [monthStart(0), 70 / 3, 8, 40, 3],
+      [monthStart(0), 70 / 3, 8, 40, 4],
     ]);
   });
 

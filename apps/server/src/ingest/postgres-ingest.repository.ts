@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, MeasurementKind } from '../db/schema.js';
-import type { IngestBatch, IngestRepository, RollupTarget } from './ingest.repository.js';
+import { type IngestBatch, type IngestRepository, ROLLUP_AGGREGATES, type RollupTarget } from './ingest.repository.js';
 
 /**
  * The PostgreSQL write path of the ingest pipeline: each kind of row goes in as one statement over
@@ -79,8 +79,8 @@ async function recomputeRollup(trx: Transaction<Database>, t: RollupTarget): Pro
   const kind: MeasurementKind = t.kind;
   await sql`
     insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
-    select device_id, ${kind}::text, ${t.from}::bigint, factor_code, avg(value), min(coalesce(min, value)),
-           max(coalesce(max, value)), sum(cou), null, 'N', max(received_at)
+    select device_id, ${kind}::text, ${t.from}::bigint, factor_code, ${sql.raw(ROLLUP_AGGREGATES)}, null, 'N',
+           max(received_at)
     from measurements
     where device_id = ${t.deviceId} and factor_code = ${t.factorCode} and kind = 'day'
       and data_time >= ${t.from} and data_time < ${t.to}

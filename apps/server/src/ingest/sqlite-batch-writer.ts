@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import type { IngestBatch, RollupTarget } from './ingest.repository.js';
+import { type IngestBatch, ROLLUP_AGGREGATES, type RollupTarget } from './ingest.repository.js';
 
 /** The statements of one SQLite ingest batch: the same rows and upserts as the PostgreSQL path. */
 export const SQLITE_INGEST_SQL = {
@@ -17,8 +17,7 @@ export const SQLITE_INGEST_SQL = {
        flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at
      where excluded.data_time >= latest_values.data_time`,
   recomputeRollup: `insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
-     select device_id, ?, ?, factor_code, avg(value), min(coalesce(min, value)), max(coalesce(max, value)), sum(cou),
-            null, 'N', max(received_at)
+     select device_id, ?, ?, factor_code, ${ROLLUP_AGGREGATES}, null, 'N', max(received_at)
      from measurements
      where device_id = ? and factor_code = ? and kind = 'day' and data_time >= ? and data_time < ?
      group by device_id, factor_code

@@ -35,7 +35,8 @@ import type {
 
 /**
  * Valid: the station flagged it N and the platform's quality check left it N (definitions in schemas/report.ts).
- * Month values are the platform's own, averaged from day values, and carry no station flag: N is their flag.
+ * Month values are the platform's own, from the valid day values only (none valid: no value), and carry no
+ * station flag: N is their flag.
  */
 export function isValid(row: ReportValueRow, kind: ReportTimeUnit): boolean {
   const flag = kind === 'month' ? (row.flag ?? 'N') : row.flag;

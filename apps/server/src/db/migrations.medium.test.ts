@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { MeasurementsTable } from './schema.js';
+import { rollupsFromValidDays } from './migrations.js';
+import { insertDevice } from '../modules/deploy/device-panel.test-support.js';
+import { query, useTestApp } from '../test/harness.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Beijing midnight of 2026-02-01 (the devices' default offset, UTC+8). */
+const FEB1 = Date.UTC(2026, 1, 1) - 8 * HOUR;
+const YEAR = Date.UTC(2026, 0, 1) - 8 * HOUR;
+
+describe('migration 0010: month and year values from the valid days', () => {
+  const t = useTestApp();
+
+  it('recomputes the stored months and years from their valid day values, keeping the flow of every day', async () => {
+    const device = await insertDevice(t(), 'MIG-1');
+    const row = (
+      kind: MeasurementsTable['kind'],
+      dataTime: number,
+      value: number,
+      extra: Partial<MeasurementsTable> = {},
+    ) =>
+      ({
+        deviceId: device,
+        kind,
+        dataTime,
+        factorCode: 'w21001',
+        value,
+        min: value - 1,
+        max: value + 1,
+        cou: 1,
+        flag: 'N',
+        quality: 'N',
+        receivedAt: dataTime,
+        ...extra,
+      }) satisfies MeasurementsTable;
+    const rollup = (kind: 'month' | 'year', dataTime: number) =>
+      query(t(), (db) =>
+        db
+          .selectFrom('measurements')
+          .select(['value', 'min', 'max', 'cou'])
+          .where('deviceId', '=', device)
+          .where('kind', '=', kind)
+          .where('dataTime', '=', dataTime)
+          .executeTakeFirstOrThrow(),
+      );
+
+    await query(t(), (db) =>
+      db
+        .insertInto('measurements')
+        .values([
+          // February: 10 (N), 20 (no flag: normal), 100 (D), 200 (quality SH1); March: 40.
+          row('day', FEB1, 10),
+          row('day', FEB1 + DAY, 20, { flag: null }),
+          row('day', FEB1 + 2 * DAY, 100, { flag: 'D' }),
+          row('day', FEB1 + 3 * DAY, 200, { quality: 'SH1' }),
+          row('day', FEB1 + 28 * DAY, 40),
+          // As the old rollup kept them: every day averaged.
+          row('month', FEB1, 82.5, { min: 9, max: 201, cou: 4, flag: null }),
+          row('year', YEAR, 74, { min: 9, max: 201, cou: 5, flag: null }),
+        ])
+        .execute(),
+    );
+    await query(t(), (db) => rollupsFromValidDays().up(db.withoutPlugins()));
+
+    // February: (10 + 20) / 2 = 15, min 9, max 21, cou 4; the year: (10 + 20 + 40) / 3, min 9, max 41, cou 5.
+    expect(await rollup('month', FEB1)).toEqual({ value: 15, min: 9, max: 21, cou: 4 });
+    const year = await rollup('year', YEAR);
+    expect(year).toMatchObject({ min: 9, max: 41, cou: 5 });
+    expect(year.value).toBeCloseTo(70 / 3);
+  });
+});
