@@ -1,7 +1,7 @@
 import { AI_KINDS, type AiKind, type AiRequest, type AiRow } from '@envmon/shared';
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { factorLabel, formatValue } from '../../query-gather/utils/gather-view';
+import { TimeRangeItem } from '../../query-original/components/time-range-item';
 import { rangeAllowed } from '../../query-original/utils/original-filter';
 import { aiQueryOptions, exportAi } from '../api/ai-api';
 
@@ -103,20 +104,12 @@ export default function QueryAiPage() {
               style={{ width: SELECT_WIDTH }}
             />
           </Form.Item>
-          <Form.Item
+          <TimeRangeItem
             label={t('query.common.range')}
-            validateStatus={valid ? undefined : 'error'}
-            help={valid ? undefined : t('query.common.rangeTooLong')}
-          >
-            <DatePicker.RangePicker
-              showTime
-              allowClear={false}
-              value={range}
-              onChange={(next) => {
-                if (next?.[0] && next[1]) setRange([next[0], next[1]]);
-              }}
-            />
-          </Form.Item>
+            tooLong={t('query.common.rangeTooLong')}
+            range={range}
+            onChange={setRange}
+          />
         </Form>
         <Flex gap="small" justify="space-between">
           <Segmented<AiKind>

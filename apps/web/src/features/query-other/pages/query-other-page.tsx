@@ -1,13 +1,14 @@
 import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
+import { TimeRangeItem } from '../../query-original/components/time-range-item';
 import { rangeAllowed } from '../../query-original/utils/original-filter';
 import { exportOther, otherQueryOptions } from '../api/other-api';
 import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
@@ -66,20 +67,12 @@ export default function QueryOtherPage() {
               data-testid="other-device"
             />
           </Form.Item>
-          <Form.Item
+          <TimeRangeItem
             label={t('original.fields.range')}
-            validateStatus={valid ? undefined : 'error'}
-            help={valid ? undefined : t('original.rangeTooLong')}
-          >
-            <DatePicker.RangePicker
-              showTime
-              allowClear={false}
-              value={range}
-              onChange={(next) => {
-                if (next?.[0] && next[1]) setRange([next[0], next[1]]);
-              }}
-            />
-          </Form.Item>
+            tooLong={t('original.rangeTooLong')}
+            range={range}
+            onChange={setRange}
+          />
           <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
           <Button
             icon={<ExportOutlined />}
