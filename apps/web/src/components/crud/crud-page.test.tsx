@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { CRUD, type Page } from '@envmon/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { PermissionsProvider, type Permissions } from '../can';
+import type { Permissions } from '../can';
+import { installAntdShims, renderWithProviders } from '../../test/render';
 import { CrudPage } from './crud-page';
 import type { CrudRow } from './form-values';
 
@@ -49,40 +48,10 @@ function okButton(dialog: HTMLElement): HTMLButtonElement {
 }
 
 function renderPage(permissions: Permissions, ui: ReactNode = <CrudPage def={CRUD.role} />) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <PermissionsProvider value={permissions}>
-        <App>{ui}</App>
-      </PermissionsProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(ui, permissions);
 }
 
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-beforeAll(() => {
-  // antd measures elements and asks for media queries; jsdom has neither.
-  window.ResizeObserver = NoResizeObserver;
-  // antd measures the scroll bar through a pseudo-element, which jsdom does not implement.
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computed(element);
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(installAntdShims);
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');

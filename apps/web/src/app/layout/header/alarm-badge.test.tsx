@@ -6,6 +6,7 @@ import type { Alarm } from '@envmon/shared';
 import { PermissionsProvider } from '../../../components/can';
 import { testAlarm } from '../../../features/alarm-badge/alarm.test-support';
 import { i18n } from '../../../lib/i18n';
+import { installAntdShims } from '../../../test/render';
 import { SessionProvider, type Session } from '../../session';
 import { AlarmBadge } from './alarm-badge';
 
@@ -34,30 +35,15 @@ vi.mock('../../../lib/live', () => ({
 }));
 const getCurrentAlarms = vi.hoisted(() => vi.fn<(boundOnly: boolean) => Promise<Alarm[]>>());
 vi.mock('../../../features/alarm-badge/api/get-current-alarms', () => ({ getCurrentAlarms }));
-const alert = vi.hoisted(() => ({ playAlarmSound: vi.fn(), showAlarmNotification: vi.fn(), askNotificationPermission: vi.fn() }));
+const alert = vi.hoisted(() => ({
+  playAlarmSound: vi.fn(),
+  showAlarmNotification: vi.fn(),
+  askNotificationPermission: vi.fn(),
+}));
 vi.mock('../../../features/alarm-badge/alarm-alert', () => alert);
 
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 beforeAll(async () => {
-  window.ResizeObserver = NoResizeObserver;
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computed(element);
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  installAntdShims();
   await i18n.changeLanguage('en-US');
 });
 
@@ -80,7 +66,17 @@ const session = {
       icon: null,
       name: '告警管理',
       nameEn: 'Alarms',
-      pages: [{ id: 2, code: 'alarm.list', path: '/alarm/list', icon: null, name: '告警列表', nameEn: 'Alarm list', groupCode: 'alarm' }],
+      pages: [
+        {
+          id: 2,
+          code: 'alarm.list',
+          path: '/alarm/list',
+          icon: null,
+          name: '告警列表',
+          nameEn: 'Alarm list',
+          groupCode: 'alarm',
+        },
+      ],
     },
   ],
 } as unknown as Session;

@@ -6,7 +6,7 @@ import type { Permissions } from '../../../components/can';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { testAlarm } from '../../alarm-badge/alarm.test-support';
-import { installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { installAntdShims, renderWithProviders } from '../../../test/render';
 import { WorkOrderDrawer } from './work-order-drawer';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

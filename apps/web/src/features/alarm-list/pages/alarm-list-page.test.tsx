@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { testAlarm } from '../../alarm-badge/alarm.test-support';
-import { installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { installAntdShims, renderWithProviders } from '../../../test/render';
 import AlarmListPage from './alarm-list-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { DeployTab } from './deploy-tab';
-import { button, DEVICE, installAntdShims, READER, renderWithProviders } from './test-harness';
+import { button, installAntdShims, renderWithProviders } from '../../../test/render';
+import { DEVICE, READER } from './test-harness';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../lib/api', () => ({ api }));

@@ -6,7 +6,8 @@ import { i18n } from '../../../lib/i18n';
 import { deviceLatestQueryOptions } from '../api/get-latest';
 import { DeviceDetailDrawer } from '../index';
 import { LATEST_REFRESH_MS } from './constants';
-import { ADMIN, button, DEVICE, installAntdShims, READER, renderWithProviders } from './test-harness';
+import { ADMIN, button, installAntdShims, renderWithProviders } from '../../../test/render';
+import { DEVICE, READER } from './test-harness';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../lib/api', () => ({ api }));

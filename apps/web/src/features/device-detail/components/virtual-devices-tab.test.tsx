@@ -5,7 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type * as apiModule from '../../../lib/api';
 import { ApiError } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { button, DEVICE, installAntdShims, READER, renderWithProviders } from './test-harness';
+import { button, installAntdShims, renderWithProviders } from '../../../test/render';
+import { DEVICE, READER } from './test-harness';
 import { VirtualDevicesTab } from './virtual-devices-tab';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), upload: vi.fn(), download: vi.fn() }));

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Permissions } from '../../../components/can';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { button, installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { button, installAntdShims, renderWithProviders } from '../../../test/render';
 import FactorSettingsPage from './factor-settings-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

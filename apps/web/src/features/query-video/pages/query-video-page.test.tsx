@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { installAntdShims, renderWithProviders } from '../../../test/render';
 import QueryVideoPage from './query-video-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

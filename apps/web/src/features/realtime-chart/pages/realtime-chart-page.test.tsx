@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { installAntdShims, renderWithProviders } from '../../../test/render';
 import { REALTIME_URLS } from '../../realtime-data/api/urls';
 import type { RealtimeChartOption } from '../utils/chart-option';
 import RealtimeChartPage from './realtime-chart-page';

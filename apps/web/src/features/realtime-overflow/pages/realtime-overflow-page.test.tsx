@@ -11,7 +11,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { installAntdShims, renderWithProviders } from '../../../test/render';
 import RealtimeOverflowPage from './realtime-overflow-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));

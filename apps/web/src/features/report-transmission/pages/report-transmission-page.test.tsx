@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { installAntdShims, renderWithProviders } from '../../../test/render';
 import ReportTransmissionPage, { rangeFits } from './report-transmission-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

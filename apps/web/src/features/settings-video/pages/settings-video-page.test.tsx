@@ -4,7 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { button, installAntdShims, READER, renderWithProviders } from '../../device-detail/components/test-harness';
+import { button, installAntdShims, renderWithProviders } from '../../../test/render';
+import { READER } from '../../device-detail/components/test-harness';
 import SettingsVideoPage from './settings-video-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

@@ -6,7 +6,7 @@ import type { Permissions } from '../../../components/can';
 import type * as ApiModule from '../../../lib/api';
 import { ApiError } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
-import { button, installAntdShims, renderWithProviders } from '../../device-detail/components/test-harness';
+import { button, installAntdShims, renderWithProviders } from '../../../test/render';
 import { WxAlarmForm } from './wx-alarm-form';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
