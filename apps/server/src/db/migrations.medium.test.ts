@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementsTable } from './schema.js';
-import { rollupsFromValidDays } from './migrations.js';
+import { noDimensionlessUnit, rollupsFromValidDays } from './migrations.js';
 import { insertDevice } from '../modules/deploy/device-panel.test-support.js';
 import { query, useTestApp } from '../test/harness.js';
 
@@ -69,5 +69,48 @@ describe('migration 0010: month and year values from the valid days', () => {
     const year = await rollup('year', YEAR);
     expect(year).toMatchObject({ min: 9, max: 41, cou: 5 });
     expect(year.value).toBeCloseTo(70 / 3);
+  });
+});
+
+describe("migration 0011: pH's unit is none, not 'dimensionless'", () => {
+  const t = useTestApp();
+
+  it('clears the word from the catalogue and the device factor settings, and leaves real units', async () => {
+    const device = await insertDevice(t(), 'MIG-2');
+    await query(t(), async (db) => {
+      await db.updateTable('factors').set({ unit: 'dimensionless' }).where('factorCode', '=', 'w01001').execute();
+      await db
+        .insertInto('deviceFactors')
+        .values([
+          { deviceId: device, factorCode: 'w01001', unit: 'dimensionless', displayOrder: 0 },
+          { deviceId: device, factorCode: 'w01018', unit: 'g/L', displayOrder: 1 },
+        ])
+        .execute();
+    });
+    await query(t(), (db) => noDimensionlessUnit().up(db.withoutPlugins()));
+    const units = await query(t(), async (db) => ({
+      catalogue: await db
+        .selectFrom('factors')
+        .select(['factorCode', 'unit'])
+        .where('factorCode', 'in', ['w01001', 'w01018'])
+        .orderBy('factorCode')
+        .execute(),
+      device: await db
+        .selectFrom('deviceFactors')
+        .select(['factorCode', 'unit'])
+        .where('deviceId', '=', device)
+        .orderBy('factorCode')
+        .execute(),
+    }));
+    expect(units).toEqual({
+      catalogue: [
+        { factorCode: 'w01001', unit: null },
+        { factorCode: 'w01018', unit: 'mg/L' },
+      ],
+      device: [
+        { factorCode: 'w01001', unit: null },
+        { factorCode: 'w01018', unit: 'g/L' },
+      ],
+    });
   });
 });

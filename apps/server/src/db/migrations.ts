@@ -611,6 +611,17 @@ export function rollupsFromValidDays(): Migration {
   };
 }
 
+/** pH's unit was stored as the document prints it, 'dimensionless', and shown as a unit in Chinese too: it has none. */
+export function noDimensionlessUnit(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await sql`update factors set unit = null where unit = 'dimensionless'`.execute(db);
+      await sql`update device_factors set unit = null where unit = 'dimensionless'`.execute(db);
+    },
+    async down() {},
+  };
+}
+
 class InCodeMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
 
@@ -626,6 +637,7 @@ class InCodeMigrations implements MigrationProvider {
       '0008_cameras': cameras(this.dialect),
       '0009_history_indexes': historyIndexes(this.dialect),
       '0010_rollups_from_valid_days': rollupsFromValidDays(),
+      '0011_no_dimensionless_unit': noDimensionlessUnit(),
     });
   }
 }

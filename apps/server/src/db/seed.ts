@@ -230,6 +230,13 @@ async function seedDictionary(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/**
+ * The unit the catalogue keeps: none where the document prints 'dimensionless' (pH), so that screens and
+ * exports in either language show no unit rather than an English word.
+ */
+const catalogueUnit = (unit: string | undefined): string | null =>
+  unit === undefined || unit === 'dimensionless' ? null : unit;
+
 /** The HJ 212 factor catalogue (and the platform's own factors) with default quality parameters; rows already present are left as edited. */
 async function seedFactors(db: Kysely<Database>): Promise<void> {
   const existing = new Set((await db.selectFrom('factors').select('factorCode').execute()).map((f) => f.factorCode));
@@ -243,7 +250,7 @@ async function seedFactors(db: Kysely<Database>): Promise<void> {
         factorNameEn: f.en,
         legacyCode: f.legacyCode ?? null,
         kind: f.kind,
-        unit: f.unit ?? null,
+        unit: catalogueUnit(f.unit),
         decimals: f.decimals ?? null,
         rangeMin: q.rangeMin,
         rangeMax: q.rangeMax,

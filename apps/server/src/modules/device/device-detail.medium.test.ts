@@ -125,7 +125,8 @@ describe('device details, sync and the gateway', () => {
         factorCode: 'w01001',
         factorName: 'pH',
         factorNameEn: 'pH',
-        unit: 'dimensionless',
+        // pH has no unit (the document's 'dimensionless' is not kept as one).
+        unit: null,
         kind: 'min',
         dataTime: minute,
         value: 7.1,
@@ -148,7 +149,7 @@ describe('device details, sync and the gateway', () => {
     });
     expect(configured.map((v) => [v.factorCode, v.unit])).toEqual([
       ['w01018', 'g/L'],
-      ['w01001', 'dimensionless'],
+      ['w01001', null],
     ]);
 
     await client.close();
