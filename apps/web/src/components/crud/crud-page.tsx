@@ -1,7 +1,7 @@
 import { type CrudColumn, type CrudDefinition, crudPath, writeCode } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Card, Flex, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportThroughLink } from '../../lib/export-link';
@@ -16,6 +16,7 @@ import { type FilterValues, nonEmptyParams } from './export-params';
 import type { CrudRow } from './form-values';
 import { useTableScrollY } from './use-table-scroll-y';
 import { FIRST_PAGE, type PageRequest, QueryErrorAlert, RefreshButton, usePagination } from './table-parts';
+import { useConfirmDelete } from './use-confirm-delete';
 
 export interface CrudPageProps {
   def: CrudDefinition;
@@ -32,7 +33,6 @@ const isBuiltIn = (row: CrudRow): boolean => row.builtIn === true;
  */
 export function CrudPage({ def, extraRules }: CrudPageProps) {
   const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
   const canWrite = useCan(writeCode(def.permission));
   const [filters, setFilters] = useState<FilterValues>({});
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
@@ -45,22 +45,7 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
   const tableTop = useRef<HTMLDivElement>(null);
   const tableHeight = useTableScrollY(tableTop);
 
-  const confirmDelete = (row: CrudRow) => {
-    modal.confirm({
-      title: t('common.messages.deleteConfirmTitle'),
-      content: t('common.messages.deleteConfirm'),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        remove.mutateAsync(row.id).then(
-          () => {
-            // Deleting the last row of a later page would leave an empty page behind.
-            if (rows.length === 1 && page.pageNum > 1) setPage({ ...page, pageNum: page.pageNum - 1 });
-          },
-          // The api client has shown the reason (built-in, in use); the dialog just closes.
-          () => undefined,
-        ),
-    });
-  };
+  const confirmDelete = useConfirmDelete({ remove: remove.mutateAsync, rowsOnPage: rows.length, page, setPage });
 
   const exportRows = () => {
     setExporting(true);
@@ -103,7 +88,7 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
                 danger
                 icon={<DeleteOutlined />}
                 disabled={isBuiltIn(row)}
-                onClick={() => confirmDelete(row)}
+                onClick={() => confirmDelete(row.id)}
               >
                 {t('common.actions.delete')}
               </Button>

@@ -4,37 +4,22 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { testAlarm } from '../alarm.test-support';
 import { CurrentAlarmsTable } from './current-alarms-table';
+import { installAntdShims } from '../../../test/render';
 
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-beforeAll(() => {
-  // antd measures elements and asks for media queries; jsdom has neither.
-  window.ResizeObserver = NoResizeObserver;
-  // antd measures the scroll bar through a pseudo-element, which jsdom does not implement.
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computed(element);
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(installAntdShims);
 
 afterEach(cleanup);
 
 const alarms = [
   testAlarm(1, { workOrder: { orderStatus: 1 } }),
-  testAlarm(2, { workOrder: { orderStatus: 3 }, factor: null, factorCode: null, alarmType: 2, alarmValue: null, standardValue: null }),
+  testAlarm(2, {
+    workOrder: { orderStatus: 3 },
+    factor: null,
+    factorCode: null,
+    alarmType: 2,
+    alarmValue: null,
+    standardValue: null,
+  }),
   testAlarm(3, { alarmType: 5, symbol: 7, overflowType: 2, standardValue: '1,2,3', workOrder: { orderStatus: 2 } }),
 ];
 
@@ -47,7 +32,17 @@ describe('CurrentAlarmsTable', () => {
     await i18n.changeLanguage('zh-CN');
     render(<CurrentAlarmsTable alarms={alarms} onOpenWorkOrder={() => undefined} />);
     const titles = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(titles).toEqual(['序号', '设备名称', '因子名称', '溢流类型', '告警开始时间', '告警值', '标准值', '告警类型', '工单状态']);
+    expect(titles).toEqual([
+      '序号',
+      '设备名称',
+      '因子名称',
+      '溢流类型',
+      '告警开始时间',
+      '告警值',
+      '标准值',
+      '告警类型',
+      '工单状态',
+    ]);
     const [first] = rows();
     expect(within(first!).getByText('化学需氧量')).toBeTruthy();
     expect(within(first!).getByText('阈值告警')).toBeTruthy();

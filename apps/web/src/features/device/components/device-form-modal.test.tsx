@@ -6,6 +6,7 @@ import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { DeviceFormModal } from './device-form-modal';
+import { installAntdShims } from '../../../test/render';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 const ApiError = vi.hoisted(
@@ -93,30 +94,7 @@ const type = (id: string, value: string) => {
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const stepShown = (step: string) => screen.getByTestId(`device-step-${step}`).style.display !== 'none';
 
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-
-beforeAll(() => {
-  // antd measures elements and asks for media queries; jsdom has neither.
-  window.ResizeObserver = NoResizeObserver;
-  // antd measures the scroll bar through a pseudo-element, which jsdom does not implement.
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computed(element);
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(installAntdShims);
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');

@@ -2,7 +2,6 @@ import type { Factor, FactorListQuery } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Empty,
@@ -34,6 +33,7 @@ import { factorPageQueryOptions } from '../api/get-factors';
 import { FactorFormModal } from '../components/factor-form-modal';
 import { categoryLabel, kindLabel, kindOptions } from '../components/factor-vocabulary';
 import { FACTOR_WRITE } from '../components/permissions';
+import { useConfirmDelete } from '../../../components/crud/use-confirm-delete';
 
 const FILTER_WIDTH = 180;
 const CODE_WIDTH = 120;
@@ -60,7 +60,6 @@ function toFilters(values: Filters): Filters {
  */
 export default function FactorSettingsPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const { token } = theme.useToken();
   const canWrite = useCan(FACTOR_WRITE);
   const [form] = Form.useForm<Filters>();
@@ -78,22 +77,12 @@ export default function FactorSettingsPage() {
     setPage({ ...page, pageNum: 1 });
   };
 
-  const confirmDelete = (factor: Factor) => {
-    modal.confirm({
-      title: t('common.messages.deleteConfirmTitle'),
-      content: t('common.messages.deleteConfirm'),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        remove.mutateAsync(factor.factorCode).then(
-          () => {
-            // Deleting the last row of a later page would leave an empty page behind.
-            if (list.data?.list.length === 1 && page.pageNum > 1) setPage({ ...page, pageNum: page.pageNum - 1 });
-          },
-          // The api client has shown the reason (built in, in use); the dialog just closes.
-          () => undefined,
-        ),
-    });
-  };
+  const confirmDelete = useConfirmDelete({
+    remove: remove.mutateAsync,
+    rowsOnPage: list.data?.list.length ?? 0,
+    page,
+    setPage,
+  });
 
   const columns: TableColumnsType<Factor> = [
     {
@@ -168,7 +157,7 @@ export default function FactorSettingsPage() {
                     danger
                     icon={<DeleteOutlined />}
                     disabled={row.builtIn}
-                    onClick={() => confirmDelete(row)}
+                    onClick={() => confirmDelete(row.factorCode)}
                     data-testid={`factor-delete-${row.factorCode}`}
                   >
                     {t('common.actions.delete')}

@@ -1,7 +1,7 @@
 import { type Threshold, type ThresholdQuery, vocabularyLabel } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Form, Select, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { Button, Empty, Flex, Form, Select, Table, type TableColumnsType, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
@@ -25,6 +25,7 @@ import { thresholdPageQueryOptions } from '../api/get-thresholds';
 import { THRESHOLD_WRITE } from './permissions';
 import { SymbolTag } from './symbol-tag';
 import { ThresholdFormModal } from './threshold-form-modal';
+import { useConfirmDelete } from '../../../components/crud/use-confirm-delete';
 
 const FILTER_WIDTH = 220;
 const NAME_WIDTH = 180;
@@ -43,7 +44,6 @@ const cell = (value: number | string | null) => (value === null || value === '' 
 /** The thresholds of the project's devices, by device and factor; add, edit and delete for writers. */
 export function ThresholdsTab() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const { token } = theme.useToken();
   const lang = useVocabularyLang();
   const canWrite = useCan(THRESHOLD_WRITE);
@@ -64,22 +64,12 @@ export function ThresholdsTab() {
     setPage({ ...page, pageNum: 1 });
   };
 
-  const confirmDelete = (threshold: Threshold) => {
-    modal.confirm({
-      title: t('common.messages.deleteConfirmTitle'),
-      content: t('common.messages.deleteConfirm'),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        remove.mutateAsync(threshold.id).then(
-          () => {
-            // Deleting the last row of a later page would leave an empty page behind.
-            if (list.data?.list.length === 1 && page.pageNum > 1) setPage({ ...page, pageNum: page.pageNum - 1 });
-          },
-          // The api client has shown the reason; the dialog just closes.
-          () => undefined,
-        ),
-    });
-  };
+  const confirmDelete = useConfirmDelete({
+    remove: remove.mutateAsync,
+    rowsOnPage: list.data?.list.length ?? 0,
+    page,
+    setPage,
+  });
 
   const columns: TableColumnsType<Threshold> = [
     {
@@ -152,7 +142,7 @@ export function ThresholdsTab() {
                 >
                   {t('common.actions.edit')}
                 </Button>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row)}>
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row.id)}>
                   {t('common.actions.delete')}
                 </Button>
               </Flex>
