@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default; on a 2-core CI machine that means one test file at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
