@@ -52,6 +52,9 @@ import { AiQueryService } from './modules/ai-query/ai-query.service.js';
 import { CameraRepository } from './modules/camera/camera.repository.js';
 import { cameraRoutes } from './modules/camera/camera.routes.js';
 import { CameraService } from './modules/camera/camera.service.js';
+import { ReissueRepository } from './modules/reissue/reissue.repository.js';
+import { reissueRoutes } from './modules/reissue/reissue.routes.js';
+import { ReissueService } from './modules/reissue/reissue.service.js';
 import { DeviceScopeReader } from './modules/device/device-scope.js';
 import { GatherRepository } from './modules/gather/gather.repository.js';
 import { gatherRoutes } from './modules/gather/gather.routes.js';
@@ -234,6 +237,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);
     aiQueryRoutes(app, new AiQueryService(new AiQueryRepository(db), deviceScopes), downloads);
     cameraRoutes(app, new CameraService(new CameraRepository(db), clock));
+    // Settings › reissue: stations asked for their data again through this process's gateway, in the background.
+    const reissue = new ReissueService(
+      new ReissueRepository(db),
+      () => app.stations?.gateway ?? null,
+      clock,
+      app.log.child({ module: 'reissue' }),
+      typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined,
+    );
+    if (options.gateway) await reissue.recover();
+    reissueRoutes(app, reissue);
+    // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
+    app.addHook('preClose', () => reissue.idle());
     weatherRoutes(app, new WeatherService(db));
     await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, devices));
     // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.

@@ -33,3 +33,4 @@ export * from './utils/downsample.js';
 export * from './schemas/statistics.js';
 export * from './schemas/query.js';
 export * from './schemas/camera.js';
+export * from './schemas/reissue.js';

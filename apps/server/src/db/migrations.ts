@@ -638,11 +638,40 @@ class InCodeMigrations implements MigrationProvider {
       '0009_history_indexes': historyIndexes(this.dialect),
       '0010_rollups_from_valid_days': rollupsFromValidDays(),
       '0011_no_dimensionless_unit': noDimensionlessUnit(),
+      '0012_reissue_tasks': reissueTasks(this.dialect),
     });
   }
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
+/** Settings › reissue: the requests for data again, one per device, with their outcome. */
+function reissueTasks(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(dialect, db.schema.createTable('reissue_tasks'))
+        .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
+        .addColumn('mode', 'text', notNull)
+        .addColumn('cn', 'text', notNull)
+        .addColumn('begin_time', 'bigint', notNull)
+        .addColumn('end_time', 'bigint', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('reason', 'text')
+        .addColumn('missing', 'integer')
+        .addColumn('requests', 'integer', notNull)
+        .addColumn('stored', 'integer')
+        .addColumn('expected', 'integer', notNull)
+        .addColumn('created_by', 'text')
+        .addColumn('create_time', 'bigint', notNull)
+        .addColumn('finish_time', 'bigint')
+        .execute();
+      await db.schema.createIndex('reissue_tasks_device_idx').on('reissue_tasks').columns(['device_id', 'id']).execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('reissue_tasks').execute();
+    },
+  };
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   // Migrations spell snake_case names themselves, so they run without the CamelCasePlugin.
   const migrator = new Migrator({ db: db.withoutPlugins(), provider: new InCodeMigrations(dialect) });

@@ -371,6 +371,25 @@ export interface CamerasTable {
   updateTime: number;
 }
 
+/** Settings › reissue: one device's request for data again (HJ 212 2051/2061/2031), and its outcome. */
+export interface ReissueTasksTable {
+  id: Generated<number>;
+  deviceId: number;
+  mode: string;
+  cn: string;
+  beginTime: number;
+  endTime: number;
+  status: string;
+  reason: string | null;
+  missing: number | null;
+  requests: number;
+  stored: number | null;
+  expected: number;
+  createdBy: string | null;
+  createTime: number;
+  finishTime: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -399,4 +418,5 @@ export interface Database {
   workOrderEvents: WorkOrderEventsTable;
   wxAlarmSettings: WxAlarmSettingsTable;
   cameras: CamerasTable;
+  reissueTasks: ReissueTasksTable;
 }

@@ -8,6 +8,7 @@ import enStatistics from './en-US/statistics.json' with { type: 'json' };
 import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
 import enThreshold from './en-US/threshold.json' with { type: 'json' };
 import enFactorSettings from './en-US/factorSettings.json' with { type: 'json' };
+import enReissue from './en-US/reissue.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
@@ -28,6 +29,7 @@ import zhStatistics from './zh-CN/statistics.json' with { type: 'json' };
 import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
 import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
 import zhFactorSettings from './zh-CN/factorSettings.json' with { type: 'json' };
+import zhReissue from './zh-CN/reissue.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
@@ -62,6 +64,7 @@ export const I18N_RESOURCES = {
     alarmList: zhAlarmList,
     threshold: zhThreshold,
     factorSettings: zhFactorSettings,
+    reissue: zhReissue,
     wxAlarm: zhWxAlarm,
     history: zhHistory,
     original: zhOriginal,
@@ -84,6 +87,7 @@ export const I18N_RESOURCES = {
     alarmList: enAlarmList,
     threshold: enThreshold,
     factorSettings: enFactorSettings,
+    reissue: enReissue,
     wxAlarm: enWxAlarm,
     history: enHistory,
     original: enOriginal,

@@ -1,0 +1,163 @@
+import { formatHj212Time } from '@envmon/hj212';
+import {
+  type Page,
+  REISSUE_LIMITS,
+  type ReissueFailure,
+  type ReissueInput,
+  type ReissueKind,
+  type ReissueListQuery,
+  type ReissueMode,
+  type ReissueStatus,
+  type ReissueTask,
+  reissueTaskSchema,
+} from '@envmon/shared';
+import type { CommandOptions, CommandOutcome } from '../../gateway/command-channel.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import { scopeOf } from '../device/device-scope.js';
+import type { StationCommands } from '../device/device-detail.sync.js';
+import type { Actor } from '../session/permission.js';
+import { KIND_OF, missingStretches, periodStarts, repairRequests, type Stretch } from './reissue-periods.js';
+import type { ReissueDevice, ReissueRepository, ReissueTaskRow } from './reissue.repository.js';
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+function failureOf(outcome: Extract<CommandOutcome, { ok: false }>): ReissueFailure {
+  switch (outcome.reason) {
+    case 'offline':
+      return 'notConnected';
+    case 'rejected':
+      return 'refused';
+    case 'failed':
+      return 'failed';
+    case 'timeout':
+      return 'timeout';
+  }
+}
+
+const toTask = (row: ReissueTaskRow): ReissueTask => reissueTaskSchema.parse(row);
+
+/**
+ * Settings › reissue: asks stations for their data again over HJ 212 — the whole range (add) or only the
+ * periods missing from the database (repair). Each device is a task, answered at once as running and carried
+ * on in the background: the station answers 9011, streams its uploads (stored like any other, rollups
+ * included) and ends with 9012. The task then records how many periods of the range are stored.
+ */
+export class ReissueService {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly repo: ReissueRepository,
+    private readonly gateway: () => StationCommands | null,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+    private readonly commandOptions?: CommandOptions,
+  ) {}
+
+  /** Tasks left running by a previous process are marked interrupted. */
+  recover(): Promise<void> {
+    return this.repo.interruptRunning(this.clock.now());
+  }
+
+  add(input: ReissueInput, actor: Actor): Promise<ReissueTask[]> {
+    return this.start('add', input, actor);
+  }
+
+  repair(input: ReissueInput, actor: Actor): Promise<ReissueTask[]> {
+    return this.start('repair', input, actor);
+  }
+
+  async list(query: ReissueListQuery, callerId: number): Promise<Page<ReissueTask>> {
+    const { rows, total } = await this.repo.list(query, scopeOf(query, callerId));
+    return { list: rows.map(toTask), total, pageNum: query.pageNum, pageSize: query.pageSize };
+  }
+
+  /** Resolves when every task started so far has ended (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  private async start(mode: ReissueMode, input: ReissueInput, actor: Actor): Promise<ReissueTask[]> {
+    const wanted = [...new Set(input.deviceIds)];
+    const devices = await this.repo.devices(wanted);
+    if (devices.length !== wanted.length) throw new DomainError('notFound');
+    const gateway = this.gateway();
+    const ids: number[] = [];
+    for (const device of devices) {
+      const expected = periodStarts(input.cn, device, input.beginTime, input.endTime);
+      const stored = await this.repo.storedTimes(device.id, KIND_OF[input.cn], input.beginTime, input.endTime);
+      const stretches = missingStretches(expected, stored);
+      const requests =
+        mode === 'repair'
+          ? repairRequests(stretches, REISSUE_LIMITS.maxRepairRanges)
+          : [{ from: input.beginTime, to: input.endTime }];
+      const blocked: ReissueFailure | null = !gateway
+        ? 'gatewayNotRunning'
+        : gateway.isConnected(device.deviceCode)
+          ? null
+          : 'notConnected';
+      const status: ReissueStatus = requests.length === 0 ? 'complete' : blocked ? 'failed' : 'running';
+      const now = this.clock.now();
+      const id = await this.repo.insert({
+        deviceId: device.id,
+        mode,
+        cn: input.cn,
+        beginTime: input.beginTime,
+        endTime: input.endTime,
+        status,
+        reason: status === 'failed' ? blocked : null,
+        missing: mode === 'repair' ? expected.filter((t) => !stored.has(t)).length : null,
+        requests: status === 'running' ? requests.length : 0,
+        stored: status === 'running' ? null : stored.size,
+        expected: expected.length,
+        createdBy: actor.userName,
+        createTime: now,
+        finishTime: status === 'running' ? null : now,
+      });
+      ids.push(id);
+      if (status === 'running' && gateway) this.track(this.run(id, gateway, device, input.cn, requests, input));
+    }
+    return (await this.repo.find(ids)).map(toTask);
+  }
+
+  private track(task: Promise<void>): void {
+    const tracked = task.finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+
+  /** Sends the requests one after another; the first that fails ends the task. */
+  private async run(
+    id: number,
+    gateway: StationCommands,
+    device: ReissueDevice,
+    cn: ReissueKind,
+    requests: readonly Stretch[],
+    range: Pick<ReissueInput, 'beginTime' | 'endTime'>,
+  ): Promise<void> {
+    let reason: ReissueFailure | null = null;
+    try {
+      for (const { from, to } of requests) {
+        const cp = {
+          BeginTime: formatHj212Time(from, device.utcOffsetMinutes),
+          EndTime: formatHj212Time(to, device.utcOffsetMinutes),
+        };
+        const outcome = await gateway.sendCommand(device.deviceCode, { cn, cp }, this.commandOptions);
+        if (!outcome.ok) {
+          reason = failureOf(outcome);
+          break;
+        }
+      }
+      const stored = await this.repo.storedTimes(device.id, KIND_OF[cn], range.beginTime, range.endTime);
+      await this.repo.finish(id, {
+        status: reason ? 'failed' : 'done',
+        reason,
+        stored: stored.size,
+        finishTime: this.clock.now(),
+      });
+    } catch (err) {
+      this.log.warn({ err, taskId: id, mn: device.deviceCode }, 'reissue: the task could not be recorded');
+    }
+  }
+}
