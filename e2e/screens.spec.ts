@@ -24,6 +24,7 @@ const SCREENS = [
   '/query/video',
   '/settings/video-ys',
   '/settings/factor',
+  '/settings/reissue',
   '/report/transmission',
   '/report/summary',
   '/report/isotope',

@@ -64,7 +64,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.dynamic-code': notBuilt,
   'settings.iot-card': notBuilt,
   'settings.regular': notBuilt,
-  'settings.reissue': notBuilt,
+  'settings.reissue': { component: lazy(() => import('../features/settings-reissue/pages/settings-reissue-page')) },
   'settings.transfer-format': notBuilt,
   'settings.wx-alarm': { component: lazy(() => import('../features/wx-alarm/pages/wx-alarm-page')) },
   'settings.video-ys': { component: lazy(() => import('../features/settings-video/pages/settings-video-page')) },

@@ -26,16 +26,20 @@ export type ReissueMode = (typeof REISSUE_MODES)[number];
 export const REISSUE_STATUSES = ['running', 'done', 'failed', 'complete'] as const;
 export type ReissueStatus = (typeof REISSUE_STATUSES)[number];
 
-/** Why a task failed; `interrupted`: the server stopped while it ran. */
-export const REISSUE_FAILURES = [
+/**
+ * Why a task failed (`interrupted`: the server stopped while it ran) — or, on a done task, `noData`: the station
+ * had nothing for some of the periods asked (ExeRtn 100).
+ */
+export const REISSUE_REASONS = [
   'notConnected',
   'gatewayNotRunning',
   'refused',
   'failed',
   'timeout',
   'interrupted',
+  'noData',
 ] as const;
-export type ReissueFailure = (typeof REISSUE_FAILURES)[number];
+export type ReissueReason = (typeof REISSUE_REASONS)[number];
 
 const DAY_MS = 86_400_000;
 
@@ -73,7 +77,7 @@ export const reissueTaskSchema = z.object({
   beginTime: z.number().int(),
   endTime: z.number().int(),
   status: z.enum(REISSUE_STATUSES),
-  reason: z.enum(REISSUE_FAILURES).nullable(),
+  reason: z.enum(REISSUE_REASONS).nullable(),
   /** Periods of the kind missing in the range when the task was made (repair; null for add). */
   missing: z.number().int().nullable(),
   /** Requests sent to the station: one for add; one per missing stretch for repair. */

@@ -45,12 +45,18 @@ describe('settings › reissue', () => {
   }
 
   /** Answers a request the way a station does: ready (9011), the uploads, then done (9012). */
-  async function serve(client: StationClient, request: Hj212Message, mn: string, hours: number[]): Promise<void> {
+  async function serve(
+    client: StationClient,
+    request: Hj212Message,
+    mn: string,
+    hours: number[],
+    exeRtn = hours.length > 0 ? '1' : '100',
+  ): Promise<void> {
     const reply = (cn: string, cp: Record<string, string>) =>
       client.write(packet({ mn, cn, st: '91', flag: 4, qn: request.qn, cp }));
     await reply('9011', { QnRtn: '1' });
     for (const at of hours) await uploadHour(client, mn, at);
-    await reply('9012', { ExeRtn: '1' });
+    await reply('9012', { ExeRtn: exeRtn });
   }
 
   const send = (action: 'add' | 'repair', payload: Record<string, unknown>) =>
@@ -107,6 +113,25 @@ describe('settings › reissue', () => {
     ).data;
     expect(again).toMatchObject([{ status: 'complete', missing: 0, requests: 0, stored: 6, expected: 6 }]);
     expect(again[0]?.finishTime).not.toBeNull();
+  });
+
+  it('goes on past a stretch the station has no data for (ExeRtn 100), and ends done with that noted', async () => {
+    const mn = 'REISSUE-0006';
+    const deviceId = await registerStation(t(), { deviceCode: mn });
+    const client = await station();
+    await uploadHour(client, mn, DAY + HOUR);
+    // Hours 00, 02 and 03 are missing: two stretches.
+    const [created] = body<ReissueTask[]>(
+      await send('repair', { deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY + 3 * HOUR }),
+    ).data;
+    expect(created).toMatchObject({ missing: 3, requests: 2, expected: 4 });
+    const first = await client.waitFor((m) => m.cn === '2061');
+    expect(first.cp).toEqual({ BeginTime: '20260301000000', EndTime: '20260301000000' });
+    await serve(client, first, mn, []);
+    const second = await client.waitFor((m) => m.cn === '2061' && m.qn !== first.qn);
+    await serve(client, second, mn, [DAY + 2 * HOUR, DAY + 3 * HOUR]);
+    await expect.poll(async () => (await task(created?.id ?? 0))?.status, POLL).toBe('done');
+    expect(await task(created?.id ?? 0)).toMatchObject({ reason: 'noData', stored: 3, expected: 4 });
   });
 
   it('add asks for the whole range; a silent station times out and one not connected fails at once', async () => {

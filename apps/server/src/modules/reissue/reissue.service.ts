@@ -2,7 +2,7 @@ import { formatHj212Time } from '@envmon/hj212';
 import {
   type Page,
   REISSUE_LIMITS,
-  type ReissueFailure,
+  type ReissueReason,
   type ReissueInput,
   type ReissueKind,
   type ReissueListQuery,
@@ -24,7 +24,10 @@ interface Logger {
   warn(obj: object, msg: string): void;
 }
 
-function failureOf(outcome: Extract<CommandOutcome, { ok: false }>): ReissueFailure {
+/** HJ 212 ExeRtn 100 (HJ212.md Table 6): the station has no data for the periods asked. */
+const NO_DATA = 100;
+
+function failureOf(outcome: Extract<CommandOutcome, { ok: false }>): ReissueReason {
   switch (outcome.reason) {
     case 'offline':
       return 'notConnected';
@@ -93,7 +96,7 @@ export class ReissueService {
         mode === 'repair'
           ? repairRequests(stretches, REISSUE_LIMITS.maxRepairRanges)
           : [{ from: input.beginTime, to: input.endTime }];
-      const blocked: ReissueFailure | null = !gateway
+      const blocked: ReissueReason | null = !gateway
         ? 'gatewayNotRunning'
         : gateway.isConnected(device.deviceCode)
           ? null
@@ -127,7 +130,10 @@ export class ReissueService {
     this.running.add(tracked);
   }
 
-  /** Sends the requests one after another; the first that fails ends the task. */
+  /**
+   * Sends the requests one after another; the first that fails ends the task. A station with nothing for a
+   * stretch (ExeRtn 100) has done what it could: the task goes on, and ends done with that noted.
+   */
   private async run(
     id: number,
     gateway: StationCommands,
@@ -136,7 +142,8 @@ export class ReissueService {
     requests: readonly Stretch[],
     range: Pick<ReissueInput, 'beginTime' | 'endTime'>,
   ): Promise<void> {
-    let reason: ReissueFailure | null = null;
+    let failure: ReissueReason | null = null;
+    let noData = false;
     try {
       for (const { from, to } of requests) {
         const cp = {
@@ -144,15 +151,18 @@ export class ReissueService {
           EndTime: formatHj212Time(to, device.utcOffsetMinutes),
         };
         const outcome = await gateway.sendCommand(device.deviceCode, { cn, cp }, this.commandOptions);
-        if (!outcome.ok) {
-          reason = failureOf(outcome);
-          break;
+        if (outcome.ok) continue;
+        if (outcome.reason === 'failed' && outcome.exeRtn === NO_DATA) {
+          noData = true;
+          continue;
         }
+        failure = failureOf(outcome);
+        break;
       }
       const stored = await this.repo.storedTimes(device.id, KIND_OF[cn], range.beginTime, range.endTime);
       await this.repo.finish(id, {
-        status: reason ? 'failed' : 'done',
-        reason,
+        status: failure ? 'failed' : 'done',
+        reason: failure ?? (noData ? 'noData' : null),
         stored: stored.size,
         finishTime: this.clock.now(),
       });
