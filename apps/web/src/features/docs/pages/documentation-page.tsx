@@ -35,6 +35,7 @@ const SECTIONS: readonly DocSection[] = [
   { id: 'roles', prefix: 'docs.documentation.roles', paragraphs: ['p1', 'p2', 'p3', 'p4'] },
   { id: 'errors', prefix: 'docs.documentation.errors', paragraphs: ['p1', 'p2'] },
   { id: 'query-ai', prefix: 'docs.documentation.queryAi', paragraphs: ['p1', 'p2', 'p3', 'p4'] },
+  { id: 'reissue', prefix: 'docs.documentation.reissue', paragraphs: ['p1', 'p2', 'p3'] },
   { id: 'api', prefix: 'docs.documentation.api', paragraphs: ['p1', 'p2', 'p3'], extra: <ApiLinks /> },
 ];
 
