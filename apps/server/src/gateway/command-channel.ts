@@ -18,6 +18,22 @@ export type CommandOutcome =
       attempts: number;
     };
 
+/** A request that did not succeed, in the words the API answers with (device sync, reissue tasks). */
+export type CommandFailure = 'notConnected' | 'refused' | 'failed' | 'timeout';
+
+export function commandFailure(outcome: Extract<CommandOutcome, { ok: false }>): CommandFailure {
+  switch (outcome.reason) {
+    case 'offline':
+      return 'notConnected';
+    case 'rejected':
+      return 'refused';
+    case 'failed':
+      return 'failed';
+    case 'timeout':
+      return 'timeout';
+  }
+}
+
 /** How to reach a connected station: the header values it uses, and a way to write to it. */
 export interface StationLink {
   mn: string;

@@ -4,7 +4,7 @@ import type { DomainEvents } from '../events/bus.js';
 import { simulatedStationSpecs } from '../simulator/fleet.js';
 import { SimulatedStation } from '../simulator/simulated-station.js';
 import { query, useTestApp } from '../test/harness.js';
-import { packet, registerStation, StationClient } from '../test/station-client.js';
+import { packet, registerStation, useStationClients } from '../test/station-client.js';
 
 /** Gateway over real TCP, through to storage (issue 3 acceptance). */
 const t = useTestApp({ gateway: { commandOptions: { timeoutMs: 300, retries: 3 } } });
@@ -23,15 +23,7 @@ const N01 =
   '##0136ST=32;CN=2011;PW=123456;MN=LD130133000015;CP=&&DataTime=20160824003817;B01-Rtd=36.91;011-Rtd=231.0,011-Flag=N;060-Rtd=1.803,060-Flag=N&&4980\r\n';
 
 const ids: Record<string, number> = {};
-const clients: StationClient[] = [];
-
-async function station(): Promise<StationClient> {
-  const port = t().app.stations?.port;
-  if (port === undefined) throw new Error('gateway not running');
-  const client = await StationClient.connect(port);
-  clients.push(client);
-  return client;
-}
+const station = useStationClients(t);
 
 function events<K extends keyof DomainEvents>(name: K): DomainEvents[K][] {
   const seen: DomainEvents[K][] = [];
@@ -68,9 +60,8 @@ beforeAll(async () => {
   ids[N01_MN] = await registerStation(t(), { deviceCode: N01_MN, deviceType: '32' });
 });
 
-afterEach(async () => {
+afterEach(() => {
   for (const off of cleanups.splice(0)) off();
-  await Promise.all(clients.splice(0).map((c) => c.close()));
 });
 
 describe('gateway over TCP', () => {

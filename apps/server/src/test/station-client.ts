@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { FrameDecoder, type Hj212Message, makeFactor, makeFlag, serialisePacket } from '@envmon/hj212';
 import { openDatabase } from '../db/connection.js';
 import type { Insertable } from 'kysely';
+import { afterEach } from 'vitest';
 import type { DevicesTable } from '../db/schema.js';
 import type { TestApp } from './harness.js';
 
@@ -146,4 +147,22 @@ export async function registerStation(
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Connections of a test file to the test app's gateway: `station()` opens one; each test's are closed after it.
+ * Call at the top of a describe block (or file), like useTestApp.
+ */
+export function useStationClients(t: () => TestApp): () => Promise<StationClient> {
+  const clients: StationClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  return async () => {
+    const port = t().app.stations?.port;
+    if (port === undefined) throw new Error('gateway not running');
+    const client = await StationClient.connect(port);
+    clients.push(client);
+    return client;
+  };
 }

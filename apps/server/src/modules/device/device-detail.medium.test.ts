@@ -10,11 +10,11 @@ import {
   type Resource,
   type Role,
 } from '@envmon/shared';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatedStationSpecs } from '../../simulator/fleet.js';
 import { SimulatedStation } from '../../simulator/simulated-station.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
-import { packet, StationClient } from '../../test/station-client.js';
+import { packet, type StationClient, useStationClients } from '../../test/station-client.js';
 import { localDayStart } from './device-detail.service.js';
 
 const DEVICE = '/manager/system/device/rest';
@@ -46,23 +46,11 @@ describe('device details, sync and the gateway', () => {
   // Short command waits: an unanswered request times out in 2 × 300 ms.
   const t = useTestApp({ gateway: { commandOptions: { timeoutMs: 300, retries: 1 } } });
   let admin: string;
-  const clients: StationClient[] = [];
+  const station = useStationClients(t);
 
   beforeAll(async () => {
     admin = await login(t().app, 'admin', ADMIN_PASSWORD);
   });
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
-
-  async function station(): Promise<StationClient> {
-    const port = t().app.stations?.port;
-    if (port === undefined) throw new Error('gateway not running');
-    const client = await StationClient.connect(port);
-    clients.push(client);
-    return client;
-  }
 
   const addDevice = (code: string, extra: Record<string, unknown> = {}) =>
     call<Device>(t().app, admin, 'POST', `${DEVICE}/add`, { payload: deviceInput(code, extra) });

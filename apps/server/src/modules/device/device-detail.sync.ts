@@ -1,6 +1,11 @@
 import { formatHj212Time } from '@envmon/hj212';
 import type { Device, DeviceSyncItem, DeviceSyncOutcome, DeviceSyncResult } from '@envmon/shared';
-import type { CommandOptions, CommandOutcome, CommandRequest } from '../../gateway/command-channel.js';
+import {
+  type CommandOptions,
+  type CommandOutcome,
+  type CommandRequest,
+  commandFailure,
+} from '../../gateway/command-channel.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DeviceService } from './device.service.js';
@@ -22,19 +27,7 @@ export const SYNC_COMMAND_OPTIONS: CommandOptions = { timeoutMs: 5_000, retries:
 const COMMAND_OF: Record<DeviceSyncItem, string> = { intervalTime: '1062', time: '1012', password: '1072' };
 const ORDER: readonly DeviceSyncItem[] = ['intervalTime', 'time', 'password'];
 
-function outcomeOf(outcome: CommandOutcome): DeviceSyncOutcome {
-  if (outcome.ok) return 'ok';
-  switch (outcome.reason) {
-    case 'rejected':
-      return 'refused';
-    case 'failed':
-      return 'failed';
-    case 'timeout':
-      return 'timeout';
-    case 'offline':
-      return 'notConnected';
-  }
-}
+const outcomeOf = (outcome: CommandOutcome): DeviceSyncOutcome => (outcome.ok ? 'ok' : commandFailure(outcome));
 
 /** Setting → sync: pushes a device's settings to its connected station and reports each answer. */
 export class DeviceSyncService {

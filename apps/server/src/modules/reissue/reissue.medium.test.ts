@@ -1,8 +1,8 @@
 import { formatHj212Time, type Hj212Message } from '@envmon/hj212';
 import { MESSAGES, type Page, type ReissueTask } from '@envmon/shared';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
-import { packet, registerStation, StationClient } from '../../test/station-client.js';
+import { packet, registerStation, type StationClient, useStationClients } from '../../test/station-client.js';
 import { ReissueRepository } from './reissue.repository.js';
 import { ReissueService } from './reissue.service.js';
 
@@ -17,23 +17,11 @@ describe('settings › reissue', () => {
   // Short command waits: an unanswered request times out in 2 × 300 ms.
   const t = useTestApp({ gateway: { commandOptions: { timeoutMs: 300, retries: 1 } } });
   let admin: string;
-  const clients: StationClient[] = [];
+  const station = useStationClients(t);
 
   beforeAll(async () => {
     admin = await login(t().app, 'admin', ADMIN_PASSWORD);
   });
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
-
-  async function station(): Promise<StationClient> {
-    const port = t().app.stations?.port;
-    if (port === undefined) throw new Error('gateway not running');
-    const client = await StationClient.connect(port);
-    clients.push(client);
-    return client;
-  }
 
   /** Sends one hour upload (2061) of w01018 and waits for its 9014. */
   async function uploadHour(client: StationClient, mn: string, at: number): Promise<void> {

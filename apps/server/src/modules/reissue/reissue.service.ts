@@ -11,7 +11,7 @@ import {
   type ReissueTask,
   reissueTaskSchema,
 } from '@envmon/shared';
-import type { CommandOptions, CommandOutcome } from '../../gateway/command-channel.js';
+import { type CommandOptions, commandFailure } from '../../gateway/command-channel.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { scopeOf } from '../device/device-scope.js';
@@ -26,19 +26,6 @@ interface Logger {
 
 /** HJ 212 ExeRtn 100 (HJ212.md Table 6): the station has no data for the periods asked. */
 const NO_DATA = 100;
-
-function failureOf(outcome: Extract<CommandOutcome, { ok: false }>): ReissueReason {
-  switch (outcome.reason) {
-    case 'offline':
-      return 'notConnected';
-    case 'rejected':
-      return 'refused';
-    case 'failed':
-      return 'failed';
-    case 'timeout':
-      return 'timeout';
-  }
-}
 
 const toTask = (row: ReissueTaskRow): ReissueTask => reissueTaskSchema.parse(row);
 
@@ -156,7 +143,7 @@ export class ReissueService {
           noData = true;
           continue;
         }
-        failure = failureOf(outcome);
+        failure = commandFailure(outcome);
         break;
       }
       const stored = await this.repo.storedTimes(device.id, KIND_OF[cn], range.beginTime, range.endTime);
