@@ -122,16 +122,6 @@ describe('SettingsReissuePage', () => {
     expect(await screen.findByText('暂无补发任务')).toBeTruthy();
   });
 
-  it('reads the list again while a task runs, until it ends', SLOW, async () => {
-    mockList(page([task({ status: 'running', stored: null, finishTime: null })]), page([task({})]));
-    renderWithProviders(<SettingsReissuePage />);
-    expect(await screen.findByText('执行中')).toBeTruthy();
-    expect(await screen.findByText('已完成', {}, { timeout: 6_000 })).toBeTruthy();
-    const calls = listCalls();
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(listCalls()).toBe(calls);
-  });
-
   it('asks for the whole range of the chosen devices and kind, then says how many tasks were made', SLOW, async () => {
     renderWithProviders(<SettingsReissuePage />);
     await screen.findByText('罗湖口岸站');
