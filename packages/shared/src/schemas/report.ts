@@ -8,8 +8,9 @@ import { idSchema } from './common.js';
  *
  * Definitions shared by every report:
  * - valid value: a rollup row with a value whose station flag is N and whose platform quality
- *   flag is N (values the platform marked suspect, SH1–SH5/WN, are not valid); month values, which
- *   the platform averages from day values, have no station flag and count as N;
+ *   flag is N (values the platform marked suspect, SH1–SH5/WN, are not valid); a value sent without
+ *   a flag (HJ 212 leaves it optional) and the month values the platform averages from day values
+ *   have no station flag and count as N, as in the month and year rollups;
  * - avg: the mean of the period values (every period with a value), min: the least period minimum,
  *   max: the greatest period maximum (the period value when the rollup has no min/max);
  * - exceedance: a valid value breaking any enabled threshold of the device × factor (`thresholdBroken`);

@@ -135,7 +135,8 @@ describe('reports', () => {
           row(a, 'hour', D0 + 2 * HOUR, COD, 30),
           row(a, 'hour', D0 + 3 * HOUR, COD, 40, { flag: 'D' }),
           row(a, 'hour', D0, DO, 6, { min: null, max: null }),
-          row(a, 'hour', D0 + HOUR, DO, 2, { min: null, max: null }),
+          // Sent without a flag: HJ 212 leaves it optional, so it counts as N.
+          row(a, 'hour', D0 + HOUR, DO, 2, { min: null, max: null, flag: null }),
           row(a, 'hour', D0, PH, 7.5),
           row(a, 'hour', D0 + HOUR, PH, 9.5, { quality: 'SH4' }),
           // Outside [D0, D0 + 4 h): ignored.
@@ -201,7 +202,7 @@ describe('reports', () => {
       expect(byCode.get(COD)).toMatchObject({ avg: 25, min: 9, max: 41, count: 4, valid: 3, exceedances: 1 });
       expect(byCode.get(COD)?.compliance).toBeCloseTo(2 / 3);
       expect(byCode.get(COD)?.unit).toBe(names.get(COD)?.unit);
-      // DO 6, 2 without min/max: avg 4, min 2, max 6; < 5: 2 → 1 of 2 valid; compliance 1 / 2.
+      // DO 6, 2 (no flag: N) without min/max: avg 4, min 2, max 6; both valid; < 5: 2 → 1 of 2; compliance 1 / 2.
       expect(byCode.get(DO)).toMatchObject({ avg: 4, min: 2, max: 6, valid: 2, exceedances: 1, compliance: 0.5 });
       // pH 7.5, 9.5 (SH4, not valid): avg 8.5; the only valid value 7.5 is inside (6, 9): no exceedance.
       expect(byCode.get(PH)).toMatchObject({ avg: 8.5, count: 2, valid: 1, exceedances: 0, compliance: 1 });

@@ -18,7 +18,6 @@ import {
   type ReportStandardQuery,
   type ReportStandardReport,
   type ReportStats,
-  type ReportTimeUnit,
   type QueryScope,
 } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
@@ -34,23 +33,18 @@ import type {
 } from './report.repository.js';
 
 /**
- * Valid: the station flagged it N and the platform's quality check left it N (definitions in schemas/report.ts).
- * Month values are the platform's own, from the valid day values only (none valid: no value), and carry no
- * station flag: N is their flag.
+ * Valid: the station flagged it N — or sent no flag, which HJ 212 leaves optional — and the platform's quality
+ * check left it N (definitions in schemas/report.ts). Month values are the platform's own, from the valid day
+ * values only (none valid: no value), and carry no station flag either.
  */
-export function isValid(row: ReportValueRow, kind: ReportTimeUnit): boolean {
-  const flag = kind === 'month' ? (row.flag ?? 'N') : row.flag;
-  return row.value !== null && flag === 'N' && row.quality === 'N';
+export function isValid(row: ReportValueRow): boolean {
+  return row.value !== null && (row.flag ?? 'N') === 'N' && row.quality === 'N';
 }
 
 /** One factor's statistics over its rollup rows: avg of period averages, min of minimums, max of maximums. */
-export function statsOf(
-  list: readonly ReportValueRow[],
-  thresholds: readonly ReportThresholdRow[],
-  kind: ReportTimeUnit,
-): ReportStats {
+export function statsOf(list: readonly ReportValueRow[], thresholds: readonly ReportThresholdRow[]): ReportStats {
   const withValue = list.filter((row) => row.value !== null);
-  const valid = list.filter((row) => isValid(row, kind));
+  const valid = list.filter(isValid);
   const exceedances = valid.filter((row) =>
     thresholds.some((t) => thresholdBroken(t.operator, row.value as number, t.limit1, t.limit2)),
   ).length;
@@ -70,11 +64,7 @@ export function statsOf(
 }
 
 /** Per-factor statistics of one device's rows, in the order factors first appear. */
-export function summarize(
-  rows: readonly ReportValueRow[],
-  thresholds: readonly ReportThresholdRow[],
-  kind: ReportTimeUnit,
-) {
+export function summarize(rows: readonly ReportValueRow[], thresholds: readonly ReportThresholdRow[]) {
   const byFactor = new Map<string, ReportValueRow[]>();
   for (const row of rows) {
     const list = byFactor.get(row.factorCode);
@@ -86,7 +76,6 @@ export function summarize(
     ...statsOf(
       list,
       thresholds.filter((t) => t.factorCode === factorCode),
-      kind,
     ),
   }));
 }
@@ -187,7 +176,7 @@ export class ReportService {
       this.repo.rollups([device.id], timeUnit, beginTime, endTime),
       this.repo.thresholds([device.id]),
     ]);
-    const summaries = summarize(rows, thresholds, timeUnit);
+    const summaries = summarize(rows, thresholds);
     const catalogue = await this.catalogue(
       device.id,
       summaries.map((s) => s.factorCode),
@@ -225,9 +214,7 @@ export class ReportService {
         const limits = thresholds.filter((t) => t.deviceId === device.id);
         return {
           device: toDevice(device),
-          values: Object.fromEntries(
-            summarize(mine, limits, timeUnit).map(({ factorCode, ...stats }) => [factorCode, stats]),
-          ),
+          values: Object.fromEntries(summarize(mine, limits).map(({ factorCode, ...stats }) => [factorCode, stats])),
         };
       }),
     };
@@ -275,7 +262,6 @@ export class ReportService {
         stats: statsOf(
           rows,
           thresholds.filter((t) => t.deviceId === plan.device.id && t.factorCode === factorCode),
-          timeUnit,
         ),
       };
     });
@@ -303,7 +289,7 @@ export class ReportService {
       this.repo.rollups([device.id], timeUnit, beginTime, endTime, factorCodes),
       this.repo.thresholds([device.id]),
     ]);
-    const summaries = summarize(rows, thresholds, timeUnit);
+    const summaries = summarize(rows, thresholds);
     const codes = summaries.map((s) => s.factorCode);
     const [catalogue, waterLimits] = await Promise.all([
       this.catalogue(device.id, codes),

@@ -132,7 +132,8 @@ describe('statistics reports', () => {
       for (const h of [...Array.from({ length: 19 }, (_, i) => i), 23]) {
         rows.push(
           row(a, 'hour', MAR1 + h * HOUR, 'TS01', 2 * h, h === 6 ? { quality: 'SH1' } : {}),
-          row(a, 'hour', MAR1 + h * HOUR, 'TS02', 100, h === 5 ? { flag: 'D' } : {}),
+          // Hour 7's TS02 came without a flag (HJ 212 leaves it optional): N, valid.
+          row(a, 'hour', MAR1 + h * HOUR, 'TS02', 100, h === 5 ? { flag: 'D' } : h === 7 ? { flag: null } : {}),
         );
       }
       // 2026-03-02: all 24 hours, valid (its 00:00 is 2026-03-01 16:00 UTC: the station's calendar decides).

@@ -79,8 +79,8 @@ export interface SeriesValue {
 }
 
 const DAY_MS = 86_400_000;
-/** A valid value (station flag N, platform quality N) as SQL: 1 or 0. */
-const VALID = sql<number>`case when value is not null and flag = 'N' and quality = 'N' then 1 else 0 end`;
+/** A valid value (station flag N or none — HJ 212 leaves it optional —, platform quality N) as SQL: 1 or 0. */
+const VALID = sql<number>`case when value is not null and coalesce(flag, 'N') = 'N' and quality = 'N' then 1 else 0 end`;
 
 /**
  * The statistics reports' reads. Every measurement read is a range of the measurements primary key
@@ -180,7 +180,7 @@ export class StatisticsRepository {
       .where('dataTime', '<', range.to)
       .where('factorCode', 'in', [...factorCodes])
       .where('value', 'is not', null)
-      .where('flag', '=', 'N')
+      .where((eb) => eb(eb.fn.coalesce('flag', sql.lit('N')), '=', 'N'))
       .where('quality', '=', 'N')
       .execute();
     return rows.map((r) => ({ deviceId: r.deviceId, factorCode: r.factorCode, value: r.value as number }));

@@ -316,7 +316,7 @@ export class StatisticsService {
     ]);
     const times = new Map<number, Map<string, number>>();
     for (const v of series) {
-      if (v.value === null || v.flag !== 'N' || v.quality !== 'N') continue;
+      if (v.value === null || (v.flag ?? 'N') !== 'N' || v.quality !== 'N') continue;
       const at = times.get(v.dataTime) ?? new Map<string, number>();
       at.set(v.factorCode, v.value);
       times.set(v.dataTime, at);
