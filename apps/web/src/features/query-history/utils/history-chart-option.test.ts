@@ -46,6 +46,39 @@ describe('buildHistoryChartOption', () => {
     ]);
   });
 
+  it('labels up to four unit axes, taking turns left and right, and makes room for them', () => {
+    const units = ['mg/L', 'NTU', '℃', 'm³/h', 'μS/cm'];
+    const chart: HistoryChart = {
+      ...CHART,
+      factors: units.map((unit, i) => ({
+        factorCode: `f${i}`,
+        factorName: `F${i}`,
+        factorNameEn: `F${i}`,
+        unit,
+        decimals: 1,
+      })),
+      series: units.map((_, i) => ({
+        deviceId: 1,
+        deviceName: 'A',
+        deviceCode: 'MN-A',
+        factorCode: `f${i}`,
+        total: 1,
+        points: [[0, i]],
+      })),
+    };
+    const option = buildHistoryChartOption(chart, 'light', 'en');
+    const axes = option.yAxis as { name: string; show: boolean; position: string; offset: number }[];
+    expect(axes.map((a) => [a.name, a.show, a.position, a.offset])).toEqual([
+      ['mg/L', true, 'left', 0],
+      ['NTU', true, 'right', 0],
+      ['℃', true, 'left', 56],
+      ['m³/h', true, 'right', 56],
+      ['μS/cm', false, 'left', 112],
+    ]);
+    expect(option.grid).toMatchObject({ left: 112, right: 112 });
+    expect(buildHistoryChartOption(CHART, 'light', 'en').grid).toMatchObject({ left: 56, right: 56 });
+  });
+
   it('names lines in Chinese and keeps a value axis when there is nothing to draw', () => {
     expect((buildHistoryChartOption(CHART, 'light', 'zh').series as { name: string }[])[0]?.name).toBe(
       'A · 化学需氧量',

@@ -19,18 +19,28 @@ export type HistoryChartOption = ComposeOption<
   LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | DataZoomComponentOption
 >;
 
-/** Units beyond these get hidden axes: a third labelled axis would crowd the plot. */
-const LABELLED_AXES = 2;
+/**
+ * Value axes take turns left and right of the plot, each further out than the last of its side; units beyond
+ * these share the scale of no labelled axis (their lines still draw, on axes of their own that are not shown).
+ */
+const LABELLED_AXES = 4;
+/** The room one value axis takes beside the plot. */
+const AXIS_WIDTH = 56;
 /** Lines this short show their points (a single value would otherwise be invisible). */
 const SYMBOL_LIMIT = 60;
-const GRID = { left: 56, right: 56, top: 48, bottom: 72 } as const;
+const GRID = { top: 48, bottom: 72 } as const;
+
+/** Where value axis `i` stands: its side, and how far out from the plot. */
+function axisPlace(i: number): { position: 'left' | 'right'; offset: number } {
+  return { position: i % 2 === 0 ? 'left' : 'right', offset: Math.floor(i / 2) * AXIS_WIDTH };
+}
 
 /** The legend name of a line: device and factor. */
 export const lineName = (deviceName: string, factor: string) => `${deviceName} · ${factor}`;
 
 /**
  * The history chart: a line per device × factor in the palette's order, one value axis per unit (the first
- * two labelled), a time axis and the spec's default data zoom. The points come downsampled by the server.
+ * four labelled, two a side), a time axis and the spec's default data zoom. The points come downsampled by the server.
  */
 export function buildHistoryChartOption(
   chart: HistoryChart,
@@ -46,7 +56,12 @@ export function buildHistoryChartOption(
   return {
     ...base,
     legend: { ...base.legend, top: 8 },
-    grid: GRID,
+    grid: {
+      ...GRID,
+      // One axis width per labelled axis on each side (the first of a side needs one too).
+      left: AXIS_WIDTH * Math.max(1, Math.ceil(Math.min(units.length, LABELLED_AXES) / 2)),
+      right: AXIS_WIDTH * Math.max(1, Math.floor(Math.min(units.length, LABELLED_AXES) / 2)),
+    },
     xAxis: { type: 'time', ...axis, splitLine: { show: false } },
     yAxis: units.map((unit, i) => ({
       type: 'value',
@@ -54,7 +69,7 @@ export function buildHistoryChartOption(
       name: unit,
       nameTextStyle: { color: colors.secondaryText },
       scale: true,
-      position: i === 0 ? 'left' : 'right',
+      ...axisPlace(i),
       ...axis,
       axisLine: { show: true, lineStyle: { color: colors.axisLine } },
       splitLine: { show: i === 0, lineStyle: { color: colors.splitLine } },
