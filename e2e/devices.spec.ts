@@ -245,6 +245,22 @@ test('the coordinate switch converts the picked point and restores the original 
   await expect.poll(async () => Number(await lat.inputValue())).toBe(39.915);
 });
 
+test('the import template downloads under its Chinese name, fetched without the token in any URL', async ({ page }) => {
+  await openPanel(page);
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('device-template').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('设备导入模板.xlsx');
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  const rows = await readWorkbook(readFileSync(path));
+  expect(rows[0]?.slice(0, 2)).toEqual(['设备名称', '设备编码']);
+  expect(urls.some((url) => url.includes('/template'))).toBe(true);
+  expect(urls.filter((url) => url.includes('token='))).toEqual([]);
+});
+
 test('a 100-row file imports every device; a file with two bad rows writes nothing and lists them', async ({
   page,
   request,
@@ -340,7 +356,10 @@ test('in English the panel, the dialog and every tab of the device details read 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  await rows.first().getByRole('button', { name: /Details$/ }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: /Details$/ })
+    .click();
   const drawer = page.getByRole('dialog', { name: /^Device details/ });
   await expect(drawer).toBeVisible();
   for (const tab of ['Data', 'Operations', 'Settings', 'Summary', 'Sync', 'Virtual devices', 'Groups', 'Factors']) {

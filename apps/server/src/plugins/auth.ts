@@ -5,16 +5,12 @@ import { type AuthContext, decide } from '../modules/session/permission.js';
 import type { RoleService } from '../modules/role/role.service.js';
 import type { SessionService } from '../modules/session/session.service.js';
 
-/** The token from header `token`, `Authorization: Bearer`, or — on download routes only — `?token=`. */
+/** The token from header `token` or `Authorization: Bearer` — never the URL, which browsers and proxies keep. */
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.token;
   if (typeof header === 'string' && header) return header;
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || null;
-  if (request.routeOptions.config.queryToken) {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (typeof query?.token === 'string' && query.token) return query.token;
-  }
   return null;
 }
 

@@ -18,8 +18,6 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** Write this call to the operation log; defaults to true for every method but GET. */
     operationLog?: boolean;
-    /** Download routes opened in a new window may carry the token as `?token=`. */
-    queryToken?: boolean;
   }
 
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FAILURE_CODE, FAILURE_STATUS, LIMITS, SUCCESS_CODE, SUCCESS_STATUS, WARNING_STATUS } from '@envmon/shared';
-import { ApiError, buildUrl, createApiClient, type ApiClientDeps } from './api';
+import { ApiError, buildUrl, createApiClient, fileNameOf, type ApiClientDeps } from './api';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -25,7 +25,7 @@ function setup(
     onUnauthorized: vi.fn(),
     t: vi.fn((key: string) => `t:${key}`),
     translateDesc: vi.fn((desc: string) => desc),
-    openWindow: vi.fn(),
+    saveFile: vi.fn(),
   } satisfies ApiClientDeps;
   return { api: createApiClient(deps), deps, calls };
 }
@@ -37,6 +37,49 @@ describe('buildUrl', () => {
     );
     expect(buildUrl('/a?b=1', { c: 'd e' })).toBe('/a?b=1&c=d+e');
     expect(buildUrl('/a', { y: '' })).toBe('/a');
+  });
+});
+
+describe('fileNameOf', () => {
+  it('reads the UTF-8 name first, then the plain one, else the fallback', () => {
+    const both = `attachment; filename="device-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('设备导入模板.xlsx')}`;
+    expect(fileNameOf(both, 'x')).toBe('设备导入模板.xlsx');
+    expect(fileNameOf('attachment; filename="envmon-2026-11-26.log"', 'x')).toBe('envmon-2026-11-26.log');
+    expect(fileNameOf("attachment; filename*=UTF-8''%E0%A4%A", 'x')).toBe('x');
+    expect(fileNameOf(null, 'template')).toBe('template');
+  });
+});
+
+describe('file downloads', () => {
+  const file = (body: string, disposition: string) =>
+    new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': disposition },
+    });
+
+  it('fetch the file with the token in the header, never the URL, and hand it to the browser under its name', async () => {
+    const { api, calls, deps } = setup(() => file('log lines', 'attachment; filename="a.log"'));
+    await api.download('/manager/system/serverLog/rest/get', { fileName: 'a.log' });
+    expect(calls[0]?.url).toBe('/manager/system/serverLog/rest/get?fileName=a.log');
+    expect((calls[0]?.init.headers as Record<string, string>).token).toBe('tok');
+    const [blob, name] = deps.saveFile.mock.calls[0] as [Blob, string];
+    expect(name).toBe('a.log');
+    expect(await blob.text()).toBe('log lines');
+  });
+
+  it('tell a refusal like any call and save nothing', async () => {
+    const { api, deps } = setup(() => json(failure('数据不存在！')));
+    await expect(api.download('/manager/system/serverLog/rest/get', { fileName: 'gone.log' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(deps.notifier.error).toHaveBeenCalledWith('数据不存在！', LIMITS.toastDurationMs);
+    expect(deps.saveFile).not.toHaveBeenCalled();
+
+    const forbidden = setup(() => json(failure('没有操作权限，请联系系统管理员！'), 403));
+    await expect(forbidden.api.download('/manager/system/device/rest/template')).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(forbidden.deps.saveFile).not.toHaveBeenCalled();
   });
 });
 

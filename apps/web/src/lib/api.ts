@@ -1,10 +1,4 @@
-import {
-  isSuccess,
-  LIMITS,
-  WARNING_STATUS,
-  type Envelope,
-  type FailureEnvelope,
-} from '@envmon/shared';
+import { isSuccess, LIMITS, WARNING_STATUS, type Envelope, type FailureEnvelope } from '@envmon/shared';
 import { i18n, translateDesc } from './i18n';
 import { notifier, type Notifier } from './notify';
 import { tokenStore } from './token';
@@ -62,7 +56,8 @@ export interface ApiClientDeps {
   onUnauthorized(): void;
   t(key: string, options?: Record<string, unknown>): string;
   translateDesc(desc: string): string;
-  openWindow(url: string): void;
+  /** Hands a downloaded file to the browser to save under `fileName`. */
+  saveFile(file: Blob, fileName: string): void;
 }
 
 /** Appends non-empty parameters: empty filters must not reach the server as '' (it would coerce them). */
@@ -99,85 +94,110 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** POST and the GET delete call are the spec's mutations that announce success. */
+/** POST, DELETE and the GET delete call are the spec's mutations that announce success. */
 function announcesSuccess(method: string, url: string): boolean {
-  return method === 'POST' || /\/delete(\?|$)/.test(url);
+  return method !== 'GET' || /\/delete(\?|$)/.test(url);
 }
 
-export function createApiClient(deps: ApiClientDeps) {
-  async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    const { params, timeout = LIMITS.requestTimeoutMs, silent = false, quiet = false } = options;
-    const headers: Record<string, string> = {};
-    const token = deps.getToken();
-    if (token) headers.token = token;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) {
-      payload = body;
-    } else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
+/** A download's file name: Content-Disposition's filename* (RFC 5987, UTF-8) first, then filename, else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const extended = disposition?.match(/filename\*\s*=\s*UTF-8''([^;]+)/i)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: the plain name below, or the fallback.
     }
+  }
+  const plain = disposition?.match(/filename\s*=\s*"?([^";]+)"?/i)?.[1]?.trim();
+  return plain || fallback;
+}
 
+const isJsonResponse = (response: Response) =>
+  (response.headers.get('content-type') ?? '').toLowerCase().includes('application/json');
+
+export function createApiClient(deps: ApiClientDeps) {
+  const fail = (error: ApiError, quiet: boolean, level: 'warning' | 'error' = 'error'): never => {
+    if (!quiet) {
+      if (level === 'warning') deps.notifier.warning(error.desc);
+      else deps.notifier.error(error.desc, LIMITS.toastDurationMs);
+    }
+    throw error;
+  };
+
+  /** Sends with the token; a timeout or a network failure is told and thrown. */
+  async function send(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    init: { headers: Record<string, string>; body?: BodyInit },
+    timeout: number,
+    quiet: boolean,
+  ): Promise<Response> {
+    const token = deps.getToken();
+    if (token) init.headers.token = token;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeout);
-
-    const fail = (error: ApiError, level: 'warning' | 'error' = 'error'): never => {
-      if (!quiet) {
-        if (level === 'warning') deps.notifier.warning(error.desc);
-        else deps.notifier.error(error.desc, LIMITS.toastDurationMs);
-      }
-      throw error;
-    };
-
-    let response: Response;
     try {
-      response = await deps.fetch(buildUrl(url, params), {
-        method,
-        headers,
-        body: payload,
-        signal: controller.signal,
-      });
+      return await deps.fetch(url, { method, headers: init.headers, body: init.body, signal: controller.signal });
     } catch {
       return timedOut
-        ? fail(new ApiError('timeout', deps.t('common.request.timeout')))
-        : fail(new ApiError('network', deps.t('common.request.network')));
+        ? fail(new ApiError('timeout', deps.t('common.request.timeout')), quiet)
+        : fail(new ApiError('network', deps.t('common.request.network')), quiet);
     } finally {
       clearTimeout(timer);
     }
+  }
 
+  /** Reads the envelope of a response: its data, or the failure told (per SPEC section 8) and thrown. */
+  async function settle<T>(
+    response: Response,
+    sentToken: boolean,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    { silent = false, quiet = false }: Pick<RequestOptions, 'silent' | 'quiet'>,
+  ): Promise<T> {
     const json = await readJson(response);
     const envelope = isEnvelope(json) ? json : null;
     const desc = envelope?.desc ? deps.translateDesc(envelope.desc) : '';
 
     if (response.status === HTTP_UNAUTHORIZED) {
-      const hadToken = token !== null;
       deps.onUnauthorized();
       const error = new ApiError('unauthorized', desc || deps.t('common.messages.notSignedIn'), response.status);
       // Only a session that ended deserves a word (even for quiet calls: nobody else will say it);
       // a visitor without one is just sent to sign in.
-      if (!hadToken) throw error;
+      if (!sentToken) throw error;
       deps.notifier.warning(error.desc);
       throw error;
     }
     if (response.status === HTTP_FORBIDDEN) {
-      return fail(new ApiError('forbidden', deps.t('common.messages.noPermission'), response.status), 'warning');
+      return fail(new ApiError('forbidden', deps.t('common.messages.noPermission'), response.status), quiet, 'warning');
     }
     if (!envelope) {
       return fail(
         new ApiError(
           'http',
-          response.ok ? deps.t('common.request.badResponse') : deps.t('common.request.httpError', { status: response.status }),
+          response.ok
+            ? deps.t('common.request.badResponse')
+            : deps.t('common.request.httpError', { status: response.status }),
           response.status,
         ),
+        quiet,
       );
     }
     if (!response.ok) {
       return fail(
-        new ApiError('http', desc || deps.t('common.request.httpError', { status: response.status }), response.status, envelope.status, envelope.code),
+        new ApiError(
+          'http',
+          desc || deps.t('common.request.httpError', { status: response.status }),
+          response.status,
+          envelope.status,
+          envelope.code,
+        ),
+        quiet,
       );
     }
     if (isSuccess(envelope)) {
@@ -195,11 +215,43 @@ export function createApiClient(deps: ApiClientDeps) {
       failure.code,
       failure.data,
     );
-    return fail(error, failure.status === WARNING_STATUS ? 'warning' : 'error');
+    return fail(error, quiet, failure.status === WARNING_STATUS ? 'warning' : 'error');
   }
 
-  function download(url: string, params?: QueryParams): void {
-    deps.openWindow(buildUrl(url, { ...params, token: deps.getToken() }));
+  async function request<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const { params, timeout = LIMITS.requestTimeoutMs, quiet = false } = options;
+    const headers: Record<string, string> = {};
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const sentToken = deps.getToken() !== null;
+    const response = await send(method, buildUrl(url, params), { headers, body: payload }, timeout, quiet);
+    return settle<T>(response, sentToken, method, url, options);
+  }
+
+  /**
+   * A file route (templates, server logs): fetched with the token in its header — never in the URL, where it
+   * would stay in the browser's history and the server's access logs — and handed to the browser to save.
+   * A refusal (an envelope) is told like any other call's.
+   */
+  async function download(url: string, params?: QueryParams): Promise<void> {
+    const sentToken = deps.getToken() !== null;
+    const response = await send('GET', buildUrl(url, params), { headers: {} }, LIMITS.exportTimeoutMs, false);
+    if (response.ok && !isJsonResponse(response)) {
+      const fallback = url.split('/').pop() ?? 'download';
+      deps.saveFile(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallback));
+      return;
+    }
+    await settle(response, sentToken, 'GET', url, {});
   }
 
   return {
@@ -209,20 +261,34 @@ export function createApiClient(deps: ApiClientDeps) {
     post<T>(url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
       return request<T>('POST', url, body, options);
     },
-    /** Multipart upload (batch import); uses the longer export timeout since files can be large. */
-    upload<T>(url: string, file: Blob, options: RequestOptions & { fieldName?: string; fileName?: string } = {}): Promise<T> {
-      const { fieldName = 'file', fileName, ...rest } = options;
+    /** The spec's few DELETE calls (devops deleteFile): parameters in the query, like the GET delete. */
+    delete<T>(url: string, params?: QueryParams, options: Omit<RequestOptions, 'params'> = {}): Promise<T> {
+      return request<T>('DELETE', url, undefined, { ...options, params });
+    },
+    /**
+     * Multipart upload (batch import, attachments); uses the longer export timeout since files can be large.
+     * `fields` go before the file, where the server reads them.
+     */
+    upload<T>(
+      url: string,
+      file: Blob,
+      options: RequestOptions & { fieldName?: string; fileName?: string; fields?: Record<string, string> } = {},
+    ): Promise<T> {
+      const { fieldName = 'file', fileName, fields = {}, ...rest } = options;
       const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
       if (fileName === undefined) form.append(fieldName, file);
       else form.append(fieldName, file, fileName);
       return request<T>('POST', url, form, { timeout: LIMITS.exportTimeoutMs, ...rest });
     },
-    /** Opens a file route in a new window; the browser cannot send headers there, so the token rides in the query. */
     download,
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** How long a downloaded file's object URL is kept after its save starts. */
+const OBJECT_URL_LIFETIME_MS = 10_000;
 
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
@@ -232,7 +298,15 @@ export const api = createApiClient({
   onUnauthorized: () => tokenStore.clear(),
   t: (key, options) => i18n.t(key, options),
   translateDesc,
-  openWindow: (url) => {
-    window.open(url, '_blank', 'noopener');
+  saveFile: (file, fileName) => {
+    const href = URL.createObjectURL(file);
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The click has started the download; the object URL can go once the browser has surely read it.
+    setTimeout(() => URL.revokeObjectURL(href), OBJECT_URL_LIFETIME_MS);
   },
 });

@@ -70,12 +70,10 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
   app.get(
     `${DEVICE}/template`,
     {
-      // Opened in a new window by the console, which cannot send the token header there.
-      config: { permission: DEVICE_PAGE, queryToken: true },
+      config: { permission: DEVICE_PAGE },
       schema: {
         tags,
         summary: 'The device import template (xlsx): the header row and an example row',
-        querystring: z.object({ token: z.string().optional() }),
         response: fileResponses('xlsx workbook'),
       },
     },

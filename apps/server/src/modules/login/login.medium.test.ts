@@ -70,7 +70,7 @@ describe('sign-in', () => {
     const token = await login(app, 'admin', ADMIN_PASSWORD);
     expect((await app.inject({ url: ME, headers: { token } })).statusCode).toBe(200);
     expect((await app.inject({ url: ME, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-    // Only download routes read ?token=.
+    // No route reads ?token=.
     expect((await app.inject({ url: ME, query: { token } })).statusCode).toBe(401);
   });
 

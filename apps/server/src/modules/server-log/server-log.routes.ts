@@ -23,11 +23,11 @@ export function serverLogRoutes(app: App, serverLogs: ServerLogService): void {
   app.get(
     '/manager/system/serverLog/rest/get',
     {
-      config: { permission: PERMISSION, queryToken: true },
+      config: { permission: PERMISSION },
       schema: {
         tags: ['serverLog'],
         summary: 'Download one server log file',
-        querystring: serverLogGetSchema.extend({ token: z.string().optional() }),
+        querystring: serverLogGetSchema,
         response: fileResponses('the log file'),
       },
     },

@@ -141,12 +141,10 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
   app.get(
     `${VIRTUAL}/template`,
     {
-      // Opened in a new window by the console, which cannot send the token header there.
-      config: { ...READ, queryToken: true },
+      config: READ,
       schema: {
         tags,
         summary: 'The virtual-device import template (xlsx): the header row and an example row',
-        querystring: z.object({ token: z.string().optional() }),
         response: fileResponses('xlsx workbook'),
       },
     },

@@ -12,7 +12,7 @@ import type { CrudRow } from './form-values';
 const api = vi.hoisted(() => ({
   get: vi.fn(),
   post: vi.fn(),
-  download: vi.fn(),
+  download: vi.fn(() => Promise.resolve()),
 }));
 vi.mock('../../lib/api', () => ({ api }));
 const exportThroughLink = vi.hoisted(() => vi.fn());

@@ -21,5 +21,6 @@ export function useImportVirtualDevices() {
 
 /** The import template, opened in a new window with the token. */
 export function downloadVirtualTemplate(): void {
-  api.download(DEVICE_DETAIL_URLS.virtualTemplate);
+  // A failure has been told by the api client.
+  void api.download(DEVICE_DETAIL_URLS.virtualTemplate).catch(() => undefined);
 }

@@ -9,7 +9,12 @@ import { button, installAntdShims, renderWithProviders } from '../../../test/ren
 import { DEVICE, READER } from './test-harness';
 import { VirtualDevicesTab } from './virtual-devices-tab';
 
-const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), upload: vi.fn(), download: vi.fn() }));
+const api = vi.hoisted(() => ({
+  get: vi.fn(),
+  post: vi.fn(),
+  upload: vi.fn(),
+  download: vi.fn(() => Promise.resolve()),
+}));
 // The real ApiError and isApiError: the import tells a refusal by them.
 vi.mock('../../../lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof apiModule>()),

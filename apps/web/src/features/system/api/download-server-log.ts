@@ -3,5 +3,6 @@ import { SYSTEM_URLS } from './urls';
 
 /** Opens the file in a new window; the api client adds the token to the query (headers cannot ride along). */
 export function downloadServerLog(fileName: string): void {
-  api.download(SYSTEM_URLS.serverLogFile, { fileName });
+  // A failure has been told by the api client.
+  void api.download(SYSTEM_URLS.serverLogFile, { fileName }).catch(() => undefined);
 }
