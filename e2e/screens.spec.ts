@@ -25,6 +25,8 @@ const SCREENS = [
   '/settings/video-ys',
   '/settings/factor',
   '/settings/reissue',
+  '/settings/iot-card',
+  '/settings/devops',
   '/report/transmission',
   '/report/summary',
   '/report/isotope',

@@ -52,6 +52,12 @@ import { AiQueryService } from './modules/ai-query/ai-query.service.js';
 import { CameraRepository } from './modules/camera/camera.repository.js';
 import { cameraRoutes } from './modules/camera/camera.routes.js';
 import { CameraService } from './modules/camera/camera.service.js';
+import { IotCardRepository } from './modules/iot-card/iot-card.repository.js';
+import { iotCardRoutes } from './modules/iot-card/iot-card.routes.js';
+import { IotCardService } from './modules/iot-card/iot-card.service.js';
+import { DevopsRepository } from './modules/devops/devops.repository.js';
+import { devopsRoutes } from './modules/devops/devops.routes.js';
+import { DevopsService } from './modules/devops/devops.service.js';
 import { ReissueRepository } from './modules/reissue/reissue.repository.js';
 import { reissueRoutes } from './modules/reissue/reissue.routes.js';
 import { ReissueService } from './modules/reissue/reissue.service.js';
@@ -237,6 +243,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);
     aiQueryRoutes(app, new AiQueryService(new AiQueryRepository(db), deviceScopes), downloads);
     cameraRoutes(app, new CameraService(new CameraRepository(db), clock));
+    iotCardRoutes(app, new IotCardService(new IotCardRepository(db), clock));
+    // Settings › DevOps: maintenance records with their attachments (stored in the database).
+    devopsRoutes(app, new DevopsService(new DevopsRepository(db, dialect), clock));
     // Settings › reissue: stations asked for their data again through this process's gateway, in the background.
     const reissue = new ReissueService(
       new ReissueRepository(db),

@@ -34,3 +34,5 @@ export * from './schemas/statistics.js';
 export * from './schemas/query.js';
 export * from './schemas/camera.js';
 export * from './schemas/reissue.js';
+export * from './schemas/iot-card.js';
+export * from './schemas/devops.js';

@@ -55,6 +55,13 @@ export const MESSAGES = {
   wxAlarmUnreachable: '发送失败，无法连接 Webhook 地址！',
   wxAlarmCodeRequired: '更换 Webhook 地址需要填写发送到该地址的动态码！',
   wxAlarmCodeWrong: '动态码错误或已过期！',
+  // Settings › IoT card: a card number is one card, and a device holds one card at most.
+  iotCardTaken: '物联网卡号已存在！',
+  iotCardDeviceTaken: '该设备已绑定物联网卡！',
+  // Settings › DevOps: a record's attachments.
+  devopsFileType: '文件类型不支持！',
+  devopsFileLimit: '附件数量已达上限！',
+  devopsFileMissing: '请选择要上传的文件！',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

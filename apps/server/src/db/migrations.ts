@@ -639,6 +639,8 @@ class InCodeMigrations implements MigrationProvider {
       '0010_rollups_from_valid_days': rollupsFromValidDays(),
       '0011_no_dimensionless_unit': noDimensionlessUnit(),
       '0012_reissue_tasks': reissueTasks(this.dialect),
+      '0013_iot_cards': iotCards(this.dialect),
+      '0014_devops': devops(this.dialect),
     });
   }
 }
@@ -664,10 +666,83 @@ function reissueTasks(dialect: Dialect): Migration {
         .addColumn('create_time', 'bigint', notNull)
         .addColumn('finish_time', 'bigint')
         .execute();
-      await db.schema.createIndex('reissue_tasks_device_idx').on('reissue_tasks').columns(['device_id', 'id']).execute();
+      await db.schema
+        .createIndex('reissue_tasks_device_idx')
+        .on('reissue_tasks')
+        .columns(['device_id', 'id'])
+        .execute();
     },
     async down(db: AnyDb) {
       await db.schema.dropTable('reissue_tasks').execute();
+    },
+  };
+}
+
+/**
+ * Settings › IoT card: the SIM / IoT cards stations connect through. A card number is one card and a device
+ * holds one card at most (both unique; NULL device ids do not collide); deleting a device leaves its card unfitted.
+ */
+function iotCards(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(dialect, db.schema.createTable('iot_cards'))
+        .addColumn('card_no', 'text', (c) => c.notNull().unique())
+        .addColumn('msisdn', 'text')
+        .addColumn('operator', 'text', notNull)
+        .addColumn('device_id', 'integer', (c) => c.references('devices.id').onDelete('set null'))
+        .addColumn('plan', 'text')
+        .addColumn('data_limit_mb', 'integer')
+        .addColumn('activate_date', 'bigint')
+        .addColumn('expire_date', 'bigint')
+        .addColumn('remark', 'text')
+        .addColumn('create_time', 'bigint', notNull)
+        .addColumn('update_time', 'bigint', notNull)
+        .execute();
+      await db.schema.createIndex('iot_cards_device_idx').on('iot_cards').column('device_id').unique().execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('iot_cards').execute();
+    },
+  };
+}
+
+/**
+ * Settings › DevOps: maintenance records of the stations, and their attachments. The files live in the
+ * database (blob / bytea), so every server process and both dialects see them without a shared disk.
+ */
+function devops(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(dialect, db.schema.createTable('devops_records'))
+        .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
+        .addColumn('kind', 'text', notNull)
+        .addColumn('start_time', 'bigint', notNull)
+        .addColumn('end_time', 'bigint')
+        .addColumn('maintainer', 'text', notNull)
+        .addColumn('content', 'text', notNull)
+        .addColumn('created_by', 'text')
+        .addColumn('create_time', 'bigint', notNull)
+        .addColumn('update_time', 'bigint', notNull)
+        .execute();
+      await db.schema
+        .createIndex('devops_records_device_idx')
+        .on('devops_records')
+        .columns(['device_id', 'start_time'])
+        .execute();
+      await db.schema.createIndex('devops_records_start_idx').on('devops_records').column('start_time').execute();
+      await withId(dialect, db.schema.createTable('devops_files'))
+        .addColumn('record_id', 'integer', (c) => c.notNull().references('devops_records.id').onDelete('cascade'))
+        .addColumn('file_name', 'text', notNull)
+        .addColumn('mime_type', 'text', notNull)
+        .addColumn('size', 'integer', notNull)
+        .addColumn('content', dialect === 'postgres' ? 'bytea' : 'blob', notNull)
+        .addColumn('create_time', 'bigint', notNull)
+        .execute();
+      await db.schema.createIndex('devops_files_record_idx').on('devops_files').column('record_id').execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable('devops_files').execute();
+      await db.schema.dropTable('devops_records').execute();
     },
   };
 }

@@ -390,6 +390,47 @@ export interface ReissueTasksTable {
   finishTime: number | null;
 }
 
+/** Settings › IoT card: a station's SIM / IoT card; operator 'cmcc' | 'cucc' | 'ctcc' | 'other'; dates epoch ms. */
+export interface IotCardsTable {
+  id: Generated<number>;
+  cardNo: string;
+  msisdn: string | null;
+  operator: string;
+  deviceId: number | null;
+  plan: string | null;
+  dataLimitMb: number | null;
+  activateDate: number | null;
+  expireDate: number | null;
+  remark: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+/** Settings › DevOps: a maintenance visit to a device; kind 'inspection' | 'calibration' | 'repair' | 'reagent' | 'other'. */
+export interface DevopsRecordsTable {
+  id: Generated<number>;
+  deviceId: number;
+  kind: string;
+  startTime: number;
+  endTime: number | null;
+  maintainer: string;
+  content: string;
+  createdBy: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+/** An attachment of a maintenance record, its bytes in the row. */
+export interface DevopsFilesTable {
+  id: Generated<number>;
+  recordId: number;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  content: Buffer;
+  createTime: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -419,4 +460,7 @@ export interface Database {
   wxAlarmSettings: WxAlarmSettingsTable;
   cameras: CamerasTable;
   reissueTasks: ReissueTasksTable;
+  iotCards: IotCardsTable;
+  devopsRecords: DevopsRecordsTable;
+  devopsFiles: DevopsFilesTable;
 }

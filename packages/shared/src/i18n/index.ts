@@ -9,6 +9,8 @@ import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
 import enThreshold from './en-US/threshold.json' with { type: 'json' };
 import enFactorSettings from './en-US/factorSettings.json' with { type: 'json' };
 import enReissue from './en-US/reissue.json' with { type: 'json' };
+import enIotCard from './en-US/iotCard.json' with { type: 'json' };
+import enDevops from './en-US/devops.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
@@ -30,6 +32,8 @@ import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
 import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
 import zhFactorSettings from './zh-CN/factorSettings.json' with { type: 'json' };
 import zhReissue from './zh-CN/reissue.json' with { type: 'json' };
+import zhIotCard from './zh-CN/iotCard.json' with { type: 'json' };
+import zhDevops from './zh-CN/devops.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
@@ -65,6 +69,8 @@ export const I18N_RESOURCES = {
     threshold: zhThreshold,
     factorSettings: zhFactorSettings,
     reissue: zhReissue,
+    iotCard: zhIotCard,
+    devops: zhDevops,
     wxAlarm: zhWxAlarm,
     history: zhHistory,
     original: zhOriginal,
@@ -88,6 +94,8 @@ export const I18N_RESOURCES = {
     threshold: enThreshold,
     factorSettings: enFactorSettings,
     reissue: enReissue,
+    iotCard: enIotCard,
+    devops: enDevops,
     wxAlarm: enWxAlarm,
     history: enHistory,
     original: enOriginal,
