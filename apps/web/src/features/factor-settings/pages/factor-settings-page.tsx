@@ -1,21 +1,8 @@
 import type { Factor, FactorListQuery } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  theme,
-} from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Card, Flex, Form, Input, Select, type TableColumnsType, Tag, Tooltip, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
 import { EMPTY_CELL } from '../../../components/crud/constants';
@@ -23,11 +10,10 @@ import {
   FilterActions,
   FIRST_PAGE,
   type PageRequest,
-  QueryErrorAlert,
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
-import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
+import { PagedTable } from '../../../components/crud/paged-table';
 import { useDeleteFactor } from '../api/delete-factor';
 import { factorPageQueryOptions } from '../api/get-factors';
 import { FactorFormModal } from '../components/factor-form-modal';
@@ -69,8 +55,6 @@ export default function FactorSettingsPage() {
   const list = useQuery(factorPageQueryOptions({ ...filters, ...page }));
   const pagination = usePagination(page, setPage, list.data?.total);
   const remove = useDeleteFactor();
-  const tableTop = useRef<HTMLDivElement>(null);
-  const tableHeight = useTableScrollY(tableTop);
 
   const search = (next: Filters) => {
     setFilters(toFilters(next));
@@ -226,23 +210,14 @@ export default function FactorSettingsPage() {
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </span>
         </Flex>
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-        <div ref={tableTop}>
-          {list.data?.total === 0 && !list.isFetching ? (
-            <Empty description={t('factorSettings.empty')} data-testid="factor-empty" />
-          ) : (
-            <Table<Factor>
-              rowKey="factorCode"
-              size="small"
-              columns={columns}
-              dataSource={list.data?.list ?? []}
-              loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-              scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0), y: tableHeight }}
-              pagination={pagination}
-              data-testid="factor-table"
-            />
-          )}
-        </div>
+        <PagedTable<Factor>
+          list={list}
+          columns={columns}
+          rowKey="factorCode"
+          pagination={pagination}
+          empty={t('factorSettings.empty')}
+          testId="factor"
+        />
       </Flex>
       {editing ? (
         <FactorFormModal

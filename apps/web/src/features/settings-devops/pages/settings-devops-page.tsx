@@ -1,22 +1,9 @@
 import type { DevopsKind, DevopsListQuery, DevopsRecord } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Flex,
-  Form,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-  theme,
-} from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Select, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
 import { EMPTY_CELL } from '../../../components/crud/constants';
@@ -24,12 +11,11 @@ import {
   FilterActions,
   FIRST_PAGE,
   type PageRequest,
-  QueryErrorAlert,
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
+import { PagedTable } from '../../../components/crud/paged-table';
 import { useConfirmDelete } from '../../../components/crud/use-confirm-delete';
-import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
 import { formatDateTime } from '../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
@@ -88,8 +74,6 @@ export default function SettingsDevopsPage() {
   );
   const pagination = usePagination(page, setPage, list.data?.total);
   const remove = useDeleteDevopsRecord();
-  const tableTop = useRef<HTMLDivElement>(null);
-  const tableHeight = useTableScrollY(tableTop);
 
   const search = (values: FilterValues) => {
     setFilters(toFilters(values));
@@ -266,23 +250,15 @@ export default function SettingsDevopsPage() {
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </Flex>
         </Flex>
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-        <div ref={tableTop}>
-          {list.data?.total === 0 && !list.isFetching ? (
-            <Empty description={t('devops.empty')} />
-          ) : (
-            <Table<DevopsRecord>
-              rowKey="id"
-              size="middle"
-              loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-              dataSource={list.data?.list ?? []}
-              columns={columns}
-              pagination={pagination}
-              scroll={{ x: 'max-content', y: tableHeight }}
-              data-testid="devops-table"
-            />
-          )}
-        </div>
+        <PagedTable<DevopsRecord>
+          list={list}
+          columns={columns}
+          rowKey="id"
+          pagination={pagination}
+          empty={t('devops.empty')}
+          testId="devops"
+          scrollX={'max-content'}
+        />
       </Flex>
       {editing?.mode === 'create' ? (
         <DevopsFormModal onClose={() => setEditing(null)} onSaved={(record) => setEditing({ mode: 'files', record })} />

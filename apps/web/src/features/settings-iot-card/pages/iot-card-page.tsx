@@ -1,8 +1,8 @@
 import type { IotCard, IotCardListQuery } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Input, Select, Table, type TableColumnsType, Typography, theme } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Card, Flex, Form, Input, Select, type TableColumnsType, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
 import { EMPTY_CELL } from '../../../components/crud/constants';
@@ -10,12 +10,11 @@ import {
   FilterActions,
   FIRST_PAGE,
   type PageRequest,
-  QueryErrorAlert,
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
+import { PagedTable } from '../../../components/crud/paged-table';
 import { useConfirmDelete } from '../../../components/crud/use-confirm-delete';
-import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
 import { dayjs } from '../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
@@ -62,8 +61,6 @@ export default function IotCardPage() {
   const pagination = usePagination(page, setPage, list.data?.total);
   const devices = useDeviceOptions();
   const remove = useDeleteIotCard();
-  const tableTop = useRef<HTMLDivElement>(null);
-  const tableHeight = useTableScrollY(tableTop);
   // Days left as of the list's last load.
   const now = list.dataUpdatedAt;
 
@@ -231,23 +228,14 @@ export default function IotCardPage() {
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </span>
         </Flex>
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-        <div ref={tableTop}>
-          {list.data?.total === 0 && !list.isFetching ? (
-            <Empty description={t('iotCard.empty')} data-testid="iot-card-empty" />
-          ) : (
-            <Table<IotCard>
-              rowKey="id"
-              size="small"
-              columns={columns}
-              dataSource={list.data?.list ?? []}
-              loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-              scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0), y: tableHeight }}
-              pagination={pagination}
-              data-testid="iot-card-table"
-            />
-          )}
-        </div>
+        <PagedTable<IotCard>
+          list={list}
+          columns={columns}
+          rowKey="id"
+          pagination={pagination}
+          empty={t('iotCard.empty')}
+          testId="iot-card"
+        />
       </Flex>
       {editing ? (
         <IotCardFormModal

@@ -1,7 +1,7 @@
 import { REISSUE_STATUSES, type ReissueListQuery, type ReissueStatus, type ReissueTask } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Flex, Form, Select, Table, type TableColumnsType, Typography, theme } from 'antd';
-import { useRef, useState } from 'react';
+import { Card, Flex, Form, Select, type TableColumnsType, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/can';
 import { EMPTY_CELL } from '../../../components/crud/constants';
@@ -9,11 +9,10 @@ import {
   FilterActions,
   FIRST_PAGE,
   type PageRequest,
-  QueryErrorAlert,
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
-import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
+import { PagedTable } from '../../../components/crud/paged-table';
 import { formatDateTime } from '../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
@@ -51,8 +50,6 @@ export default function SettingsReissuePage() {
     reissueTaskPageQueryOptions({ ...filters, ...page, projectId: getSelectedProjectId() ?? undefined }),
   );
   const pagination = usePagination(page, setPage, list.data?.total);
-  const tableTop = useRef<HTMLDivElement>(null);
-  const tableHeight = useTableScrollY(tableTop);
 
   const search = (next: Filters) => {
     setFilters({ deviceId: next.deviceId, status: next.status });
@@ -198,23 +195,14 @@ export default function SettingsReissuePage() {
             </Form>
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </Flex>
-          <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-          <div ref={tableTop}>
-            {list.data?.total === 0 && !list.isFetching ? (
-              <Empty description={t('reissue.messages.empty')} data-testid="reissue-empty" />
-            ) : (
-              <Table<ReissueTask>
-                rowKey="id"
-                size="small"
-                columns={columns}
-                dataSource={list.data?.list ?? []}
-                loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-                scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0), y: tableHeight }}
-                pagination={pagination}
-                data-testid="reissue-table"
-              />
-            )}
-          </div>
+          <PagedTable<ReissueTask>
+            list={list}
+            columns={columns}
+            rowKey="id"
+            pagination={pagination}
+            empty={t('reissue.messages.empty')}
+            testId="reissue"
+          />
         </Flex>
       </Card>
     </Flex>

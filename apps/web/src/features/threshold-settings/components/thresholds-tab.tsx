@@ -1,7 +1,7 @@
 import { type Threshold, type ThresholdQuery, vocabularyLabel } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Form, Select, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { Button, Flex, Form, Select, type TableColumnsType, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
@@ -10,11 +10,10 @@ import {
   FilterActions,
   FIRST_PAGE,
   type PageRequest,
-  QueryErrorAlert,
   RefreshButton,
   usePagination,
 } from '../../../components/crud/table-parts';
-import { useTableHeight } from '../../../components/use-table-height';
+import { PagedTable } from '../../../components/crud/paged-table';
 import { formatDateTime } from '../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../lib/project';
 import { VocabularyTag } from '../../alarm-list/components/alarm-cells';
@@ -33,8 +32,6 @@ const NUMBER_WIDTH = 90;
 const TAG_WIDTH = 110;
 const TIME_WIDTH = 165;
 const ACTIONS_WIDTH = 150;
-/** Header, tabs, filters, toolbar, the table's own header and the pagination around the table body. */
-const TABLE_OFFSET = 520;
 
 type Filters = Pick<ThresholdQuery, 'deviceId' | 'factorCode'>;
 type Editing = { mode: 'create' } | { mode: 'update'; threshold: Threshold };
@@ -47,7 +44,6 @@ export function ThresholdsTab() {
   const { token } = theme.useToken();
   const lang = useVocabularyLang();
   const canWrite = useCan(THRESHOLD_WRITE);
-  const height = useTableHeight(TABLE_OFFSET);
   const [form] = Form.useForm<Filters>();
   const devices = useDeviceOptions();
   const factors = useFactorOptions();
@@ -197,21 +193,14 @@ export function ThresholdsTab() {
           <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
         </span>
       </Flex>
-      <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      {list.data?.total === 0 && !list.isFetching ? (
-        <Empty description={t('threshold.empty')} />
-      ) : (
-        <Table<Threshold>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0), y: height }}
-          pagination={pagination}
-          data-testid="threshold-table"
-        />
-      )}
+      <PagedTable<Threshold>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        pagination={pagination}
+        empty={t('threshold.empty')}
+        testId="threshold"
+      />
       {editing ? (
         <ThresholdFormModal
           threshold={editing.mode === 'update' ? editing.threshold : undefined}
