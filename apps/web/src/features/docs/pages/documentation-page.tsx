@@ -36,6 +36,8 @@ const SECTIONS: readonly DocSection[] = [
   { id: 'errors', prefix: 'docs.documentation.errors', paragraphs: ['p1', 'p2'] },
   { id: 'query-ai', prefix: 'docs.documentation.queryAi', paragraphs: ['p1', 'p2', 'p3', 'p4'] },
   { id: 'reissue', prefix: 'docs.documentation.reissue', paragraphs: ['p1', 'p2', 'p3'] },
+  { id: 'iot-card', prefix: 'docs.documentation.iotCard', paragraphs: ['p1', 'p2'] },
+  { id: 'devops', prefix: 'docs.documentation.devops', paragraphs: ['p1', 'p2'] },
   { id: 'api', prefix: 'docs.documentation.api', paragraphs: ['p1', 'p2', 'p3'], extra: <ApiLinks /> },
 ];
 
