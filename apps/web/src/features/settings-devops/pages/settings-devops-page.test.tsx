@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/dayjs';
 import { i18n } from '../../../lib/i18n';
 import { button, installAntdShims, renderWithProviders } from '../../../test/render';
 import SettingsDevopsPage from './settings-devops-page';
+import { choose, dialog, field, fieldError, rowOf } from '../../../test/antd-queries';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), upload: vi.fn(), delete: vi.fn(), download: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({
@@ -50,38 +51,6 @@ const REPAIR: DevopsRecord = {
   files: [],
 };
 const page = (list: DevopsRecord[]): Page<DevopsRecord> => ({ list, total: list.length, pageNum: 1, pageSize: 20 });
-
-function dialog(): HTMLElement {
-  const found = document.querySelector<HTMLElement>('.ant-modal');
-  if (!found) throw new Error('no dialog');
-  return found;
-}
-
-const fieldError = (scope: HTMLElement, label: string) => {
-  const item = within(scope).getByText(label).closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error(`no field ${label}`);
-  return item.querySelector('.ant-form-item-explain')?.textContent ?? '';
-};
-
-function field(scope: HTMLElement, id: string): HTMLInputElement {
-  const found = scope.querySelector<HTMLInputElement>(`#${id}`);
-  if (!found) throw new Error(`no field ${id}`);
-  return found;
-}
-
-async function choose(scope: HTMLElement, id: string, text: string) {
-  fireEvent.mouseDown(field(scope, id));
-  const options = await screen.findAllByText(text, { selector: '.ant-select-item-option-content' }, SLOW);
-  const option = options.at(-1);
-  if (!option) throw new Error(`no option ${text}`);
-  fireEvent.click(option);
-}
-
-async function rowOf(text: string): Promise<HTMLElement> {
-  const row = (await screen.findByText(text, undefined, SLOW)).closest<HTMLElement>('tr');
-  if (!row) throw new Error(`no row ${text}`);
-  return row;
-}
 
 /** Confirms the dialog that asks `question`. */
 async function confirmDanger(question: string) {

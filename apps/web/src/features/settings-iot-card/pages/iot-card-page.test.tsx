@@ -8,6 +8,7 @@ import { dayjs } from '../../../lib/dayjs';
 import { i18n } from '../../../lib/i18n';
 import { button, installAntdShims, renderWithProviders } from '../../../test/render';
 import IotCardPage from './iot-card-page';
+import { choose, dialog, field, fieldError, rowOf } from '../../../test/antd-queries';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({
@@ -55,40 +56,6 @@ const OLD: IotCard = {
 };
 const SPARE: IotCard = { ...OLD, id: 3, cardNo: '89860ABCDEF123456789', operator: 'cucc', expireDate: null };
 const page = (list: IotCard[], total = list.length): Page<IotCard> => ({ list, total, pageNum: 1, pageSize: 20 });
-
-function dialog(): HTMLElement {
-  const found = document.querySelector<HTMLElement>('.ant-modal');
-  if (!found) throw new Error('no dialog');
-  return found;
-}
-
-/** The error shown under a form field. */
-const fieldError = (scope: HTMLElement, label: string) => {
-  const item = within(scope).getByText(label).closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error(`no field ${label}`);
-  return item.querySelector('.ant-form-item-explain')?.textContent ?? '';
-};
-
-function field(scope: HTMLElement, id: string): HTMLInputElement {
-  const found = scope.querySelector<HTMLInputElement>(`#${id}`);
-  if (!found) throw new Error(`no field ${id}`);
-  return found;
-}
-
-/** Picks an option of a select by its text, as a user would. */
-async function choose(scope: HTMLElement, id: string, text: string) {
-  fireEvent.mouseDown(field(scope, id));
-  const options = await screen.findAllByText(text, { selector: '.ant-select-item-option-content' }, SLOW);
-  const option = options.at(-1);
-  if (!option) throw new Error(`no option ${text}`);
-  fireEvent.click(option);
-}
-
-async function rowOf(text: string): Promise<HTMLElement> {
-  const row = (await screen.findByText(text, undefined, SLOW)).closest<HTMLElement>('tr');
-  if (!row) throw new Error(`no row ${text}`);
-  return row;
-}
 
 beforeAll(installAntdShims);
 

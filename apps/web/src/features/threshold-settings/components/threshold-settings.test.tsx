@@ -9,6 +9,7 @@ import { button, installAntdShims, renderWithProviders } from '../../../test/ren
 import { StrategiesTab, strategyRows } from './strategies-tab';
 import { ThresholdsTab } from './thresholds-tab';
 import { WaterLimitsTab } from './water-limits-tab';
+import { choose, dialog, fieldError } from '../../../test/antd-queries';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({
@@ -66,30 +67,6 @@ const COD_CLASSES: SurfaceWaterLimit = {
   symbol: 'ASC',
 };
 const page = <T,>(list: T[]): Page<T> => ({ list, total: list.length, pageNum: 1, pageSize: 20 });
-
-function dialog(): HTMLElement {
-  const found = document.querySelector<HTMLElement>('.ant-modal');
-  if (!found) throw new Error('no dialog');
-  return found;
-}
-
-/** The error shown under a form field. */
-const fieldError = (scope: HTMLElement, label: string) => {
-  const item = within(scope).getByText(label).closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error(`no field ${label}`);
-  return item.querySelector('.ant-form-item-explain')?.textContent ?? '';
-};
-
-/** Picks an option of a form's select by its text, as a user would. */
-async function choose(form: HTMLElement, id: string, text: string) {
-  const input = form.querySelector<HTMLElement>(`#${id}`);
-  if (!input) throw new Error(`no select ${id}`);
-  fireEvent.mouseDown(input);
-  const options = await screen.findAllByText(text, { selector: '.ant-select-item-option-content' }, SLOW);
-  const option = options.at(-1);
-  if (!option) throw new Error(`no option ${text}`);
-  fireEvent.click(option);
-}
 
 beforeAll(installAntdShims);
 
