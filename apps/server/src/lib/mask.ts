@@ -11,14 +11,24 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
-export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, isSecretKey(k) ? MASK : maskSecrets(v)]),
-    );
-  }
-  return value;
+/**
+ * How deep maskSecrets walks. A request body may be nested 10,000 deep (a few kB of JSON): walking it,
+ * or JSON.stringify of it, overflows the stack. No real body comes close to this depth.
+ */
+export const MASK_MAX_DEPTH = 32;
+/** Stands in for whatever lies past MASK_MAX_DEPTH. */
+export const MASK_DEPTH_MARKER = '[too deep]';
+
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MASK_MAX_DEPTH) return MASK_DEPTH_MARKER;
+  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      isSecretKey(k) ? MASK : maskSecrets(v, depth + 1),
+    ]),
+  );
 }
 
 /** The same for a URL's query string (download links carry ?token=, password change carries passwords). */
