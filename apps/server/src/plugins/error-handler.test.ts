@@ -33,6 +33,25 @@ describe('installErrorHandling', () => {
     await app.close();
   });
 
+  it.each([
+    ['a domain failure', new DomainError('userNameTaken')],
+    ['a refusal', forbidden()],
+    ['an unexpected error', new Error('boom')],
+  ])('labels the envelope of %s as JSON', async (_name, error) => {
+    const app = await appThrowing(error);
+    const response = await app.inject({ url: '/fail' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    await app.close();
+  });
+
+  it('labels the envelope of an unknown path as JSON', async () => {
+    const app = await appThrowing(new Error('unused'));
+    const response = await app.inject({ url: '/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    await app.close();
+  });
+
   it('never describes unexpected errors to the caller', async () => {
     const app = await appThrowing(new Error('password=hunter2 in a stack'));
     expect((await app.inject({ url: '/fail' })).body).not.toContain('hunter2');

@@ -5,10 +5,14 @@ import type { App } from '../app-types.js';
 import { failure } from '../lib/envelope.js';
 import { DomainError, HttpError } from '../lib/errors.js';
 
-/** Failure envelopes bypass the route's success schema (which would reject them). */
+/**
+ * Failure envelopes bypass the route's success schema (which would reject them). A custom
+ * serializer leaves the content type unset, so it is named here: a body without one may be sniffed.
+ */
 function sendFailure(reply: FastifyReply, statusCode: number, desc: string, data?: unknown) {
   return reply
     .code(statusCode)
+    .type('application/json; charset=utf-8')
     .serializer((payload) => JSON.stringify(payload))
     .send(failure(desc, data));
 }
