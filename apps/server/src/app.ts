@@ -103,6 +103,7 @@ import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { installOperationLog } from './plugins/operation-log.js';
 import { installQueryCleanup } from './plugins/query-cleanup.js';
 import { requireRoutePermissions } from './plugins/route-permissions.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebConsole } from './plugins/web-console.js';
 import { createServices } from './services.js';
 
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requireRoutePermissions(app);
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
     installErrorHandling(app);
+    await registerSecurityHeaders(app, config.mapTileUrl);
     await registerOpenApi(app, version);
 
     const bus = new InProcessEventBus((name, err) => app.log.error({ err, event: name }, 'event handler failed'));
