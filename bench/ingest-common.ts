@@ -195,6 +195,8 @@ export function benchConfig(databaseUrl: string, dir: string, gateway?: { maxCon
       GATEWAY_PORT: '0',
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_MAX_CONNECTIONS: String(gateway.maxConnections),
+      // Every simulated station connects from loopback, a few hundred at once before they prove themselves.
+      GATEWAY_MAX_UNPROVEN_PER_ADDRESS: String(gateway.maxConnections),
     }),
   });
 }

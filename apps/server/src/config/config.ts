@@ -21,10 +21,23 @@ export interface OAuthSettings {
 export interface GatewaySettings {
   port: number;
   host: string;
-  /** Station connections held at once; more are refused. */
+  /**
+   * Station connections held at once. At the limit a new connection takes the place of the oldest
+   * one that has not proven itself; when every held connection is a proven station, it is refused.
+   */
   maxConnections: number;
-  /** A connection that sends nothing for this long is closed (half-open sockets included). */
+  /**
+   * A proven connection with no accepted packet of its station for this long is closed (half-open
+   * sockets included); bytes, garbage and rejected packets do not count.
+   */
   idleTimeoutMs: number;
+  /**
+   * A connection must prove itself — a valid packet of a known, valid station with the right PW —
+   * within this time (or the idle timeout, if shorter), else it is closed.
+   */
+  proveTimeoutMs: number;
+  /** Connections not yet proven held at once per remote address; proven stations do not count. */
+  maxUnprovenPerAddress: number;
   /** A station is offline after this many report intervals (its intervalTime) without a packet. */
   offlineAfterIntervals: number;
 }
@@ -68,6 +81,8 @@ const envSchema = z.object({
   GATEWAY_HOST: z.string().trim().min(1).default('0.0.0.0'),
   GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
   GATEWAY_IDLE_SECONDS: z.coerce.number().positive().default(600),
+  GATEWAY_PROVE_SECONDS: z.coerce.number().positive().default(30),
+  GATEWAY_MAX_UNPROVEN_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   GATEWAY_OFFLINE_INTERVALS: z.coerce.number().positive().default(3),
   DATABASE_URL: optional,
   ADMIN_PASSWORD: optional,
@@ -115,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       host: e.GATEWAY_HOST,
       maxConnections: e.GATEWAY_MAX_CONNECTIONS,
       idleTimeoutMs: Math.round(e.GATEWAY_IDLE_SECONDS * 1000),
+      proveTimeoutMs: Math.round(e.GATEWAY_PROVE_SECONDS * 1000),
+      maxUnprovenPerAddress: e.GATEWAY_MAX_UNPROVEN_PER_ADDRESS,
       offlineAfterIntervals: e.GATEWAY_OFFLINE_INTERVALS,
     },
     database: parseDatabaseUrl(e.DATABASE_URL ?? DEFAULT_DATABASE_URL),

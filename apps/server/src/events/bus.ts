@@ -26,7 +26,10 @@ export interface DomainEvents {
   };
   'device.online': { deviceId: number; deviceCode: string; at: number; remote: string };
   'device.offline': { deviceId: number; deviceCode: string; at: number; reason: 'silent' | 'closed' };
-  /** A packet that produced no data: unparseable, bad CRC, unknown or invalid device, wrong PW. */
+  /**
+   * A rejected packet (unparseable, bad CRC, unknown or invalid device, wrong PW) kept as an original
+   * record: a bounded sample, since anyone can send them; the gateway counts and logs the rest.
+   */
   'packet.rejected': { mn: string | null; cn: string | null; remote: string; reason: string; at: number };
   /** Alarms raised, updated (value, count, work order) or cleared (active false), after their commit. */
   'alarm.changed': { alarms: Alarm[] };

@@ -30,6 +30,7 @@ async function station(app: TestApp): Promise<StationClient> {
 }
 
 const MN = 'LIMIT000000000000001';
+const OTHER = 'LIMIT000000000000002';
 const upload = (qn: string, dataTime = '20260201000000') =>
   packet({ mn: MN, qn, dataTime, factors: { w01018: { Avg: '5' } } });
 
@@ -41,14 +42,129 @@ describe('gateway limits', () => {
     expect(client.closed).toBe(true);
   });
 
-  it('refuses connections beyond the limit and keeps serving the ones it holds', async () => {
+  it('refuses connections beyond the limit when every held one is a proven station, and keeps serving those', async () => {
     const app = await gatewayWith({ maxConnections: 2 });
     await registerStation(app, { deviceCode: MN });
-    const [a] = [await station(app), await station(app)];
+    await registerStation(app, { deviceCode: OTHER });
+    const a = await station(app);
+    const b = await station(app);
+    await a.write(upload('20260201000000001'));
+    await b.write(packet({ mn: OTHER, qn: '20260201000000011', dataTime: '20260201000000' }));
+    await a.waitFor((m) => m.cn === '9014');
+    await b.waitFor((m) => m.cn === '9014');
     const third = await station(app);
     await third.waitClosed(5000);
-    await a?.write(upload('20260201000000001'));
-    await a?.waitFor((m) => m.cn === '9014');
+    await a.write(upload('20260201000000010', '20260201000100'));
+    await a.waitFor((m) => m.qn === '20260201000000010');
+  });
+
+  it('closes connections that never prove themselves, however busily they trickle bytes or rejected packets', async () => {
+    const app = await gatewayWith({ proveTimeoutMs: 300, idleTimeoutMs: 60_000 });
+    await registerStation(app, { deviceCode: MN });
+    const real = await station(app);
+    await real.write(upload('20260201000000020'));
+    await real.waitFor((m) => m.qn === '20260201000000020');
+    const bytes = await station(app);
+    const strangers = await station(app);
+    let n = 0;
+    const trickle = setInterval(() => {
+      n += 1;
+      bytes.socket.write('x', () => undefined);
+      strangers.socket.write(packet({ mn: 'STRANGER000000000001', qn: `2026020100000${1000 + n}` }), () => undefined);
+    }, 50);
+    try {
+      await bytes.waitClosed(5000);
+      await strangers.waitClosed(5000);
+    } finally {
+      clearInterval(trickle);
+    }
+    // The station that proved itself in time stays connected and served.
+    expect(real.closed).toBe(false);
+    await real.write(upload('20260201000000021', '20260201000100'));
+    await real.waitFor((m) => m.qn === '20260201000000021');
+  });
+
+  it('counts only accepted packets of its station as activity on a proven connection', async () => {
+    const app = await gatewayWith({ idleTimeoutMs: 400 });
+    // upload() sends PW=123456.
+    await registerStation(app, { deviceCode: MN, password: '123456' });
+    const client = await station(app);
+    await client.write(upload('20260201000000030'));
+    await client.waitFor((m) => m.qn === '20260201000000030');
+    let n = 0;
+    const trickle = setInterval(() => {
+      n += 1;
+      client.socket.write('junk', () => undefined);
+      client.socket.write(packet({ mn: MN, pw: 'wrong', qn: `2026020100000${2000 + n}` }), () => undefined);
+    }, 50);
+    try {
+      await client.waitClosed(5000);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it('lets a station in when junk connections hold every slot, by closing the oldest junk', async () => {
+    const app = await gatewayWith({ maxConnections: 3 });
+    await registerStation(app, { deviceCode: MN });
+    const junk = [await station(app), await station(app), await station(app)];
+    for (const j of junk) await j.write('x');
+    const real = await station(app);
+    await real.write(upload('20260201000000040'));
+    await real.waitFor((m) => m.qn === '20260201000000040');
+    await junk[0]?.waitClosed(5000);
+    expect(junk.map((j) => j.closed)).toEqual([true, false, false]);
+    expect(app.app.stations?.gateway.connections).toBe(3);
+  });
+
+  it('holds at most the configured unproven connections per remote address; proven stations do not count', async () => {
+    const app = await gatewayWith({ maxUnprovenPerAddress: 2 });
+    await registerStation(app, { deviceCode: MN });
+    const [a, b] = [await station(app), await station(app)];
+    const third = await station(app);
+    await third.waitClosed(5000);
+    expect([a?.closed, b?.closed]).toEqual([false, false]);
+    await a?.write(upload('20260201000000050'));
+    await a?.waitFor((m) => m.qn === '20260201000000050');
+    // a proved itself: its slot among the address's unproven ones is free again.
+    const fourth = await station(app);
+    await fourth.write(upload('20260201000000051', '20260201000100'));
+    await fourth.waitFor((m) => m.qn === '20260201000000051');
+  });
+
+  it('keeps a bounded sample of rejected packets, truncated, and a bounded number of log lines, with the counts', async () => {
+    const app = await gatewayWith({});
+    await registerStation(app, { deviceCode: MN });
+    const client = await station(app);
+    // About 9.9 KB each, every one from another unknown MN.
+    const factors = Object.fromEntries(
+      Array.from({ length: 535 }, (_, i) => [`a${String(i).padStart(5, '0')}`, { Rtd: '1.2345' }]),
+    );
+    const flood = Array.from({ length: 1000 }, (_, i) =>
+      packet({ mn: `UNKNOWN${String(i).padStart(13, '0')}`, qn: `20260201000${String(i).padStart(6, '0')}`, factors }),
+    );
+    expect(flood[0]?.length).toBeGreaterThan(9000);
+    for (let i = 0; i < flood.length; i += 100) await client.write(flood.slice(i, i + 100).join(''));
+    // Packets of a connection are handled in order: once this one is acknowledged, the flood has been handled.
+    await client.write(upload('20260201000000060'));
+    await client.waitFor((m) => m.qn === '20260201000000060', 30_000);
+
+    const rejected = await query(app, (db) =>
+      db.selectFrom('originalPackets').select(['mn', 'raw', 'reason']).where('accepted', '=', 0).execute(),
+    );
+    expect(rejected.length).toBeGreaterThan(0);
+    expect(rejected.length).toBeLessThanOrEqual(100);
+    expect(rejected.every((r) => r.reason === 'unknown MN' && r.raw.length <= 2048)).toBe(true);
+    const lines = () => app.logLines.filter((l) => String(l.msg).includes('reject'));
+    expect(lines().length).toBeLessThanOrEqual(50);
+
+    // The counts per remote and MN come with the next window's first rejection.
+    app.clock.advance(61_000);
+    await client.write(packet({ mn: 'UNKNOWN-AFTER', qn: '20260201000999999' }));
+    await expect
+      .poll(() => lines().some((l) => l.total === 1000 && Array.isArray(l.senders)), { timeout: 10_000 })
+      .toBe(true);
+    expect(lines().length).toBeLessThanOrEqual(52);
   });
 
   it('survives a flood of garbage and an oversize length, then takes a valid packet on the same connection', async () => {

@@ -57,7 +57,15 @@ afterEach(async () => {
 
 async function start(pipeline: HeldPipeline): Promise<StationClient> {
   gateway = new Gateway({
-    settings: { port: 0, host: '127.0.0.1', maxConnections: 10, idleTimeoutMs: 60_000, offlineAfterIntervals: 3 },
+    settings: {
+      port: 0,
+      host: '127.0.0.1',
+      maxConnections: 10,
+      idleTimeoutMs: 60_000,
+      proveTimeoutMs: 30_000,
+      maxUnprovenPerAddress: 10,
+      offlineAfterIntervals: 3,
+    },
     directory: directory as unknown as StationDirectory,
     pipeline: pipeline as unknown as IngestPipeline,
     tracker: tracker as unknown as OnlineTracker,

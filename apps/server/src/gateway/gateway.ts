@@ -25,7 +25,9 @@ import {
   DEFAULT_COMMAND_OPTIONS,
   type StationLink,
 } from './command-channel.js';
+import { LogThrottle } from './log-throttle.js';
 import type { OnlineTracker } from './online-tracker.js';
+import { RejectionLedger, type RejectionSummary } from './rejection-ledger.js';
 import { ANSWER_CNS, dataAnswer, notifyAnswer } from './replies.js';
 import { SplitPacketAssembler } from './split-packets.js';
 import type { StationDirectory } from './station-directory.js';
@@ -56,9 +58,12 @@ export interface GatewayDeps {
 
 interface Session {
   socket: Socket;
+  /** Address and port, as logged and stored. */
   remote: string;
+  /** The remote address alone: the unit of the per-address limit and of rejection counts. */
+  address: string;
   decoder: FrameDecoder;
-  /** The station this connection has carried valid packets of. */
+  /** The station this connection has carried valid packets of; null until the connection proves itself. */
   station: StationIdentity | null;
   link: StationLink | null;
   /** Identification runs in arrival order; storage and acks do not wait on each other. */
@@ -66,6 +71,10 @@ interface Session {
   paused: boolean;
   /** Settles once the socket has closed and the session is released. */
   released: Promise<void>;
+  /** Closes the connection when it has not proven itself in time, or has gone idle since. */
+  timer: NodeJS.Timeout;
+  /** performance.now() of the last accepted packet of its station. */
+  lastAccepted: number;
 }
 
 const rawField = (raw: string, name: string): string | null =>
@@ -98,10 +107,18 @@ function toValues(factors: readonly Hj212Factor[], kind: StationDataKind): Incom
 export class Gateway {
   private readonly server: Server;
   private readonly sessions = new Set<Session>();
+  /** Connections that have not proven themselves, oldest first (a Set keeps insertion order). */
+  private readonly unproven = new Set<Session>();
+  private readonly unprovenByAddress = new Map<string, number>();
   private readonly byStation = new Map<string, Session>();
   private readonly assembler = new SplitPacketAssembler();
   private readonly commands: CommandChannel;
   private readonly commandOptions: CommandOptions;
+  private readonly rejections: RejectionLedger;
+  /** Lines about what peers send (rejected packets, broken frames)… */
+  private readonly packetLog: LogThrottle;
+  /** …and about connections refused or closed: both at a bounded rate. */
+  private readonly connectionLog: LogThrottle;
 
   constructor(private readonly deps: GatewayDeps) {
     this.commandOptions = deps.commandOptions ?? DEFAULT_COMMAND_OPTIONS;
@@ -109,11 +126,12 @@ export class Gateway {
       (code) => this.byStation.get(code)?.link ?? undefined,
       new QnGenerator(() => deps.clock.now()),
     );
+    this.rejections = new RejectionLedger((summary) => this.reportRejections(summary));
+    const now = () => deps.clock.now();
+    this.packetLog = new LogThrottle(now);
+    this.connectionLog = new LogThrottle(now);
+    // Limits are applied in accept(): at the limit a proven station still gets in in place of junk.
     this.server = createServer({ noDelay: true }, (socket) => this.accept(socket));
-    this.server.maxConnections = deps.settings.maxConnections;
-    this.server.on('drop', (info) =>
-      deps.log.warn({ remote: info?.remoteAddress }, 'station connection refused: limit reached'),
-    );
   }
 
   async listen(): Promise<number> {
@@ -140,6 +158,7 @@ export class Gateway {
     await Promise.all([closed, ...sessions.map((s) => s.released)]);
     this.commands.close();
     await Promise.all(sessions.map((s) => s.chain));
+    this.rejections.flush();
     await this.deps.tracker.stop();
   }
 
@@ -157,20 +176,39 @@ export class Gateway {
   }
 
   private accept(socket: Socket): void {
+    const { maxConnections, maxUnprovenPerAddress, proveTimeoutMs, idleTimeoutMs } = this.deps.settings;
+    const address = socket.remoteAddress ?? '?';
+    if ((this.unprovenByAddress.get(address) ?? 0) >= maxUnprovenPerAddress) {
+      this.refuse(socket, address, 'too many unproven connections from this address');
+      return;
+    }
+    if (this.sessions.size >= maxConnections) {
+      const oldest = this.unproven.values().next();
+      if (oldest.done) {
+        this.refuse(socket, address, 'limit reached');
+        return;
+      }
+      this.drop(oldest.value, 'closed to admit a new connection: limit reached');
+    }
+
     let release = (): void => undefined;
     const session: Session = {
       socket,
-      remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? 0}`,
+      remote: `${address}:${socket.remotePort ?? 0}`,
+      address,
       decoder: new FrameDecoder({ maxBuffer: MAX_CONNECTION_BUFFER }),
       station: null,
       link: null,
       chain: Promise.resolve(),
       paused: false,
       released: new Promise<void>((resolve) => (release = resolve)),
+      timer: setTimeout(() => this.expire(session), Math.min(proveTimeoutMs, idleTimeoutMs)),
+      lastAccepted: 0,
     };
     this.sessions.add(session);
+    this.unproven.add(session);
+    this.unprovenByAddress.set(address, (this.unprovenByAddress.get(address) ?? 0) + 1);
     socket.setKeepAlive(true, KEEPALIVE_MS);
-    socket.setTimeout(this.deps.settings.idleTimeoutMs, () => socket.destroy());
     socket.on('data', (chunk: Buffer) => this.receive(session, chunk));
     socket.on('error', (err) => this.deps.log.debug({ err, remote: session.remote }, 'station socket error'));
     socket.on('close', () => {
@@ -179,8 +217,46 @@ export class Gateway {
     });
   }
 
+  private refuse(socket: Socket, address: string, reason: string): void {
+    socket.destroy();
+    const unlogged = this.connectionLog.take(`refused ${address}`);
+    if (unlogged !== null) this.deps.log.warn({ remote: address, reason, unlogged }, 'station connection refused');
+  }
+
+  /** Closes a connection now, releasing its place at once (its 'close' event comes later). */
+  private drop(session: Session, reason: string): void {
+    const unlogged = this.connectionLog.take(`closed ${session.address}`);
+    if (unlogged !== null)
+      this.deps.log.warn({ remote: session.remote, reason, unlogged }, 'station connection closed');
+    session.socket.destroy();
+    this.release(session);
+  }
+
+  /**
+   * The connection's timer: an unproven connection is closed; a proven one is closed when its
+   * station has had no packet accepted for the idle timeout, else the timer waits for the rest.
+   */
+  private expire(session: Session): void {
+    if (!session.station) {
+      this.drop(session, 'no valid packet of a known station in time');
+      return;
+    }
+    const idleFor = performance.now() - session.lastAccepted;
+    const left = this.deps.settings.idleTimeoutMs - idleFor;
+    if (left <= 0) {
+      // Not worth a warning: a station that goes quiet is reported offline by the tracker.
+      this.deps.log.debug({ remote: session.remote, deviceCode: session.station.deviceCode }, 'idle station closed');
+      session.socket.destroy();
+      return;
+    }
+    session.timer = setTimeout(() => this.expire(session), left);
+  }
+
+  /** Idempotent: called when a connection is closed by us, and again on its 'close' event. */
   private release(session: Session): void {
+    clearTimeout(session.timer);
     this.sessions.delete(session);
+    this.proven(session);
     const station = session.station;
     if (!station) return;
     if (this.byStation.get(station.deviceCode) === session) this.byStation.delete(station.deviceCode);
@@ -203,12 +279,22 @@ export class Gateway {
     }
   }
 
+  /** No longer counted among the unproven connections (it proved itself, or it is gone). */
+  private proven(session: Session): void {
+    if (!this.unproven.delete(session)) return;
+    const count = (this.unprovenByAddress.get(session.address) ?? 1) - 1;
+    if (count > 0) this.unprovenByAddress.set(session.address, count);
+    else this.unprovenByAddress.delete(session.address);
+  }
+
   private frameError(session: Session, item: Extract<FrameDecoderItem, { kind: 'error' }>): void {
-    const level = item.error.code === 'GARBAGE' ? 'debug' : 'warn';
-    this.deps.log[level](
-      { remote: session.remote, ...item.error, skipped: item.skipped },
-      'station stream resynchronised',
-    );
+    const details = { remote: session.remote, ...item.error, skipped: item.skipped };
+    if (item.error.code === 'GARBAGE') {
+      this.deps.log.debug(details, 'station stream resynchronised');
+      return;
+    }
+    const unlogged = this.packetLog.take(`frame ${session.address}`);
+    if (unlogged !== null) this.deps.log.warn({ ...details, unlogged }, 'station stream resynchronised');
   }
 
   private async handle(
@@ -305,6 +391,10 @@ export class Gateway {
   }
 
   private identify(session: Session, station: StationIdentity, m: Hj212Message): void {
+    // A packet handled after its connection closed is still stored, but names no connection.
+    if (session.socket.destroyed) return;
+    session.lastAccepted = performance.now();
+    if (!session.station) this.proven(session);
     const first = session.station?.id !== station.id;
     if (first && session.station) this.deps.tracker.closed(session.station.id);
     session.station = station;
@@ -333,13 +423,26 @@ export class Gateway {
     this.deps.log.info({ deviceCode: station.deviceCode, outcome }, 'station time set after its 1013 request');
   }
 
+  /**
+   * Counts a rejected packet; only a bounded sample is kept and logged (anyone who reaches the
+   * gateway can send them), the rest are summarised per window by the ledger.
+   */
   private reject(
     session: Session,
     packet: Omit<IngestPacket, 'device' | 'accepted' | 'reason' | 'data'>,
     reason: string,
   ): void {
-    this.deps.log.warn({ remote: session.remote, mn: packet.mn, cn: packet.cn, reason }, 'station packet rejected');
-    this.keep(session, { ...packet, device: null, accepted: false, reason, data: null });
+    const keep = this.rejections.record(session.address, packet.mn, reason, packet.receivedAt);
+    const unlogged = this.packetLog.take(`rejected ${session.address} ${packet.mn ?? ''}`);
+    if (unlogged !== null) {
+      this.deps.log.warn(
+        { remote: session.remote, mn: packet.mn, cn: packet.cn, reason, unlogged },
+        'station packet rejected',
+      );
+    }
+    if (!keep) return;
+    const raw = this.rejections.keptRaw(packet.raw);
+    this.keep(session, { ...packet, raw, device: null, accepted: false, reason, data: null });
     this.deps.bus.publish('packet.rejected', {
       mn: packet.mn,
       cn: packet.cn,
@@ -347,6 +450,10 @@ export class Gateway {
       reason,
       at: packet.receivedAt,
     });
+  }
+
+  private reportRejections(summary: RejectionSummary): void {
+    this.deps.log.warn(summary, 'station packets rejected since the window began (counts per remote and MN)');
   }
 
   /** Stores a packet nobody waits on; a failed write is logged by the pipeline. */
