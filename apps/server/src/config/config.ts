@@ -81,7 +81,7 @@ const envSchema = z.object({
   GATEWAY_HOST: z.string().trim().min(1).default('0.0.0.0'),
   GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
   GATEWAY_IDLE_SECONDS: z.coerce.number().positive().default(600),
-  GATEWAY_PROVE_SECONDS: z.coerce.number().positive().default(30),
+  GATEWAY_PROVE_SECONDS: z.coerce.number().positive().default(60),
   GATEWAY_MAX_UNPROVEN_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   GATEWAY_OFFLINE_INTERVALS: z.coerce.number().positive().default(3),
   DATABASE_URL: optional,
