@@ -14,12 +14,12 @@ import { startFleet } from './simulator/fleet.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = parseServices(process.argv.slice(2));
-  const { logger, close: closeLog } = await createServerLogger(config.logLevel, config.logDir);
+  const { logger, close: closeLog } = createServerLogger(config.logLevel, config.logDir);
 
   for (const name of services.absent) logger.warn(`service '${name}' is not part of this build; not started`);
   if (services.run.length === 0) {
     logger.error('no service of this build was selected; nothing to run');
-    closeLog();
+    void closeLog();
     process.exitCode = 1;
     return;
   }

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import roll from 'pino-roll';
+import { LogFile } from './log-file.js';
 import { maskUrl } from './mask.js';
 
-/** Log file names: envmon.<yyyy-MM-dd>.<n>.log, a new file each day or every LOG_FILE_SIZE. */
+/** Log file names: envmon.<yyyy-MM-dd>.<n>.log, a new file each day or before LOG_FILE_MAX_BYTES. */
 export const LOG_FILE_BASE = 'envmon';
-const LOG_FILE_SIZE = '20m';
+const LOG_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const LOG_FILES_KEPT = 30;
 
 interface RequestLike {
@@ -52,30 +51,27 @@ export const loggerOptions = (level: string): LoggerOptions => ({
 
 export interface ServerLogger {
   logger: Logger;
-  /** Flushes and closes the log file. */
-  close: () => void;
+  /** Writes what is buffered and closes the log file. */
+  close: () => Promise<void>;
+}
+
+export interface ServerLoggerOptions {
+  /** Tests: a small bound to cross quickly. */
+  maxFileBytes?: number;
+  /** Tests: the files only. */
+  stdout?: boolean;
 }
 
 /** The process logger: stdout plus rotating files in LOG_DIR (listed by the server-log screen). */
-export async function createServerLogger(level: string, logDir: string): Promise<ServerLogger> {
-  const file = await roll({
-    file: join(logDir, LOG_FILE_BASE),
-    frequency: 'daily',
-    dateFormat: 'yyyy-MM-dd',
-    size: LOG_FILE_SIZE,
-    limit: { count: LOG_FILES_KEPT },
-    mkdir: true,
+export function createServerLogger(level: string, logDir: string, options: ServerLoggerOptions = {}): ServerLogger {
+  const file = new LogFile({
+    dir: logDir,
+    base: LOG_FILE_BASE,
+    maxBytes: options.maxFileBytes ?? LOG_FILE_MAX_BYTES,
+    keep: LOG_FILES_KEPT,
   });
-  const streams: { stream: DestinationStream; level: pino.Level }[] = [
-    { stream: process.stdout, level: 'trace' },
-    { stream: file, level: 'trace' },
-  ];
+  const streams: { stream: DestinationStream; level: pino.Level }[] = [{ stream: file, level: 'trace' }];
+  if (options.stdout !== false) streams.push({ stream: process.stdout, level: 'trace' });
   const logger = pino(loggerOptions(level), pino.multistream(streams));
-  return {
-    logger,
-    close: () => {
-      file.flushSync();
-      file.end();
-    },
-  };
+  return { logger, close: () => file.end() };
 }
