@@ -100,9 +100,11 @@ function toValues(factors: readonly Hj212Factor[], kind: StationDataKind): Incom
 
 /**
  * The HJ 212 TCP gateway: per-connection framing, station identity (MN, and PW when the device
- * has one), every packet handed to the ingest pipeline as an original record, data stored, 9014
- * sent once the data is committed, 1013 answered with 9013 and a 1012, split uploads joined, and
- * the command channel for requests to stations.
+ * has one), every accepted packet handed to the ingest pipeline as an original record (of the
+ * rejected ones a bounded sample), data stored, 9014 sent once the data is committed, 1013
+ * answered with 9013 and a 1012, split uploads joined, and the command channel for requests to
+ * stations. Anyone may connect: a connection holds its place only by proving itself — a valid
+ * packet of a known station within `proveTimeoutMs` — and by its station's accepted packets after.
  */
 export class Gateway {
   private readonly server: Server;
