@@ -1,4 +1,10 @@
-import ExcelJS from 'exceljs';
+import { MESSAGES } from '@envmon/shared';
+import type { MultipartFile } from '@fastify/multipart';
+import { HttpError } from './errors.js';
+import { type XlsxInput, XlsxReaderPool } from './xlsx-import-pool.js';
+
+export { normalizeHeader } from './xlsx-import-reader.js';
+export type { XlsxInput } from './xlsx-import-pool.js';
 
 /** A cell as an importer sees it: formulas by their result, rich text and links by their text; empty cells are absent. */
 export type XlsxCell = string | number | boolean | Date;
@@ -21,7 +27,9 @@ export type XlsxImportFailure =
   | { kind: 'notXlsx' }
   | { kind: 'missingColumns'; headers: string[] }
   | { kind: 'empty' }
-  | { kind: 'tooManyRows'; max: number };
+  | { kind: 'tooManyRows'; max: number }
+  /** It unpacks to more than a workbook of the allowed rows could (a zip bomb), or reading it ran out of memory or time. */
+  | { kind: 'tooLarge' };
 
 /** The file as a whole cannot be imported; `message` is the desc the console shows. */
 export class XlsxImportError extends Error {
@@ -42,93 +50,56 @@ export function xlsxFailureMessage(failure: XlsxImportFailure): string {
       return '文件中没有数据！';
     case 'tooManyRows':
       return `一次最多导入${failure.max}行！`;
+    case 'tooLarge':
+      return MESSAGES.fileTooLarge;
   }
 }
 
-/** Header text compared without spaces, required-marks (*) and with full-width brackets as ASCII. */
-export function normalizeHeader(text: string): string {
-  return text
-    .replace(/[\s*＊]/g, '')
-    .replace(/（/g, '(')
-    .replace(/）/g, ')')
-    .toLowerCase();
-}
+/** Limits every xlsx import is read within. */
+const IMPORT_READ = {
+  /**
+   * XML unpacked from one file: a 10,000-row device import unpacks to about 8 MB; a zip bomb
+   * that is small compressed stops here instead of filling memory.
+   */
+  maxUnpackedBytes: 64 * 1024 * 1024,
+} as const;
 
-/** xlsx files are zip archives; anything else (xls, csv, a renamed picture) is refused before parsing. */
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-function textOf(value: ExcelJS.CellValue): XlsxCell | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    return text === '' ? undefined : text;
-  }
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'boolean' || value instanceof Date) return value;
-  if ('richText' in value) return textOf(value.richText.map((part) => part.text).join(''));
-  if ('hyperlink' in value) return textOf(value.text);
-  if ('formula' in value || 'sharedFormula' in value) return textOf(value.result);
-  if ('error' in value) return value.error;
-  return undefined;
-}
+/** One file read at a time, beside the event loop; a few more may wait. */
+const readers = new XlsxReaderPool({ threads: 1, queue: 4, maxHeapMb: 256, timeoutMs: 60_000, idleMs: 60_000 });
 
 export interface ReadXlsxOptions {
-  /** More data rows than this and the file is refused. */
+  /** More data rows than this and the file is refused; reading stops at the first row past it. */
   maxRows?: number;
 }
 
 /**
- * Reads the first sheet of an xlsx upload into records keyed by field: row 1 holds the headers
+ * Reads the first sheet of an xlsx file into records keyed by field: row 1 holds the headers
  * (matched by `normalizeHeader`, unknown ones ignored), every later row that is not blank is a
- * record. Nothing is validated here beyond the shape of the file — that is the caller's schema's job.
+ * record. Nothing is validated here beyond the shape of the file — that is the caller's schema's
+ * job. The reading happens in a worker thread (xlsx-import-pool.ts); an upload's chunks go there
+ * as they arrive, and an error they throw (the size limit) is what the import answers.
  */
 export async function readXlsxRecords<F extends string>(
-  data: Buffer,
+  input: XlsxInput,
   columns: readonly XlsxColumn<F>[],
   options: ReadXlsxOptions = {},
 ): Promise<XlsxRecord<F>[]> {
-  if (data.length < ZIP_MAGIC.length || !data.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) {
-    throw new XlsxImportError({ kind: 'notXlsx' });
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs' declaration names an older Buffer type; the runtime takes any Buffer.
-    await workbook.xlsx.load(data as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw new XlsxImportError({ kind: 'notXlsx' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new XlsxImportError({ kind: 'notXlsx' });
-
-  const byHeader = new Map(columns.map((c) => [normalizeHeader(c.header), c.field]));
-  const fieldAt = new Map<number, F>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const header = textOf(cell.value);
-    const field = typeof header === 'string' ? byHeader.get(normalizeHeader(header)) : undefined;
-    if (field !== undefined && ![...fieldAt.values()].includes(field)) fieldAt.set(col, field);
+  const outcome = await readers.read(input, columns, {
+    maxRows: options.maxRows ?? Number.MAX_SAFE_INTEGER,
+    maxUnpackedBytes: IMPORT_READ.maxUnpackedBytes,
   });
-  const present = new Set(fieldAt.values());
-  const missing = columns.filter((c) => c.required && !present.has(c.field)).map((c) => c.header);
-  if (missing.length > 0) throw new XlsxImportError({ kind: 'missingColumns', headers: missing });
+  if (!outcome.ok) throw new XlsxImportError(outcome.failure);
+  return outcome.records;
+}
 
-  const records: XlsxRecord<F>[] = [];
-  const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values: Partial<Record<F, XlsxCell>> = {};
-    let blank = true;
-    for (const [col, field] of fieldAt) {
-      const value = textOf(row.getCell(col).value);
-      if (value === undefined) continue;
-      values[field] = value;
-      blank = false;
-    }
-    if (blank) return;
-    records.push({ row: rowNumber, values });
-    if (records.length > maxRows) throw new XlsxImportError({ kind: 'tooManyRows', max: maxRows });
-  });
-  if (records.length === 0) throw new XlsxImportError({ kind: 'empty' });
-  return records;
+/**
+ * An uploaded file's chunks as they arrive. The multipart limit (LIMITS.uploadMaxBytes) stops
+ * the file there and marks it truncated; this turns that mark into the 413 '文件过大！' once the
+ * part has been read, so that an oversize file is never parsed as if it ended at the limit.
+ */
+export async function* uploadedChunks(part: MultipartFile): AsyncGenerator<Buffer> {
+  for await (const chunk of part.file) yield chunk as Buffer;
+  if (part.file.truncated) throw new HttpError(413, 'fileTooLarge');
 }
 
 const DAY_MS = 86_400_000;

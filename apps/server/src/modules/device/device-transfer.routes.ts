@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { fileResponses, ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../lib/xlsx-download.js';
-import { XlsxImportError } from '../../lib/xlsx-import.js';
+import { uploadedChunks, XlsxImportError } from '../../lib/xlsx-import.js';
 import { attachment } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
@@ -54,10 +54,9 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
     async (request) => {
       const file = await request.file();
       if (!file) return { status: FAILURE_STATUS, code: FAILURE_CODE, desc: NO_FILE };
-      // Past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler.
-      const data = await file.toBuffer();
       try {
-        const outcome = await transfer.importDevices(data);
+        // Read as it arrives; past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler.
+        const outcome = await transfer.importDevices(uploadedChunks(file));
         if (outcome.ok) return ok({ count: outcome.count }, `成功导入${outcome.count}台设备！`);
         return { status: FAILURE_STATUS, code: FAILURE_CODE, desc: outcome.desc, data: outcome.problems };
       } catch (err) {
@@ -92,6 +91,6 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
     tags,
     summary: "the devices matching getAll's filters (Chinese headers)",
     querystring: exportFilterSchema,
-    plan: (filter, caller) => transfer.exportPlan(filter, caller.userId),
+    plan: (filter, caller) => transfer.exportPlan(filter, caller),
   });
 }

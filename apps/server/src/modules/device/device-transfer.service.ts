@@ -12,10 +12,12 @@ import {
   epochToWallClock,
   readXlsxRecords,
   type XlsxCell,
+  type XlsxInput,
   type XlsxRecord,
 } from '../../lib/xlsx-import.js';
 import { writeXlsxTemplate, type XlsxTemplateColumn } from '../../lib/xlsx-template.js';
 import { translate } from '../crud/crud.export.js';
+import type { ScopeReader } from './device-scope.js';
 import type { DeviceExportFilter, DeviceExportRow, DeviceTransferRepository } from './device-transfer.repository.js';
 import { toDeviceFields } from './device.mapper.js';
 
@@ -175,7 +177,7 @@ export class DeviceTransferService {
    * database; with any problem nothing is written and every problem is listed, otherwise all rows
    * go in one transaction. A file that is not a device workbook at all throws XlsxImportError.
    */
-  async importDevices(data: Buffer): Promise<ImportOutcome> {
+  async importDevices(data: XlsxInput): Promise<ImportOutcome> {
     const records = await readXlsxRecords(data, DEVICE_COLUMNS, { maxRows: IMPORT_MAX_ROWS });
     const maintainers = await this.resolveMaintainers(records);
     const problems: ImportProblem[] = [];
@@ -246,12 +248,12 @@ export class DeviceTransferService {
   }
 
   /**
-   * The export: the matching devices page by page in id order (ifFilter=1: those bound to `userId`),
-   * the first page read now so that a failing query still answers with an envelope.
+   * The export: the matching devices of the reader's scope page by page in id order, the first page read
+   * now so that a failing query still answers with an envelope.
    */
-  async exportPlan(filter: DeviceExportFilter, userId: number): Promise<XlsxWorkbookPlan> {
+  async exportPlan(filter: DeviceExportFilter, reader: ScopeReader): Promise<XlsxWorkbookPlan> {
     const columns = DEVICE_COLUMNS.filter((c) => c.exported);
-    const pages = await readAhead(this.exportPages(filter, userId));
+    const pages = await readAhead(this.exportPages(filter, reader));
     return {
       fileName: { ascii: 'devices', display: '设备列表' },
       sheets: [
@@ -268,9 +270,9 @@ export class DeviceTransferService {
     };
   }
 
-  private async *exportPages(filter: DeviceExportFilter, userId: number): AsyncGenerator<DeviceExportRow[]> {
+  private async *exportPages(filter: DeviceExportFilter, reader: ScopeReader): AsyncGenerator<DeviceExportRow[]> {
     for (let afterId = 0; ;) {
-      const rows = await this.repo.exportPage(filter, userId, afterId, EXPORT_PAGE);
+      const rows = await this.repo.exportPage(filter, reader, afterId, EXPORT_PAGE);
       if (rows.length > 0) yield rows;
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_PAGE) return;

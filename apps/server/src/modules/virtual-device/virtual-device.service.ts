@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { cellText, readXlsxRecords, type XlsxColumn } from '../../lib/xlsx-import.js';
+import { cellText, readXlsxRecords, type XlsxColumn, type XlsxInput } from '../../lib/xlsx-import.js';
 import { writeXlsxTemplate, type XlsxTemplateColumn } from '../../lib/xlsx-template.js';
 import { translate } from '../crud/crud.export.js';
 import type { FactorService } from '../factor/factor.service.js';
@@ -142,7 +142,7 @@ export class VirtualDeviceService {
    * codes already taken (in the database and earlier in the file); with any problem nothing is
    * written. A file that is not a virtual-device workbook throws XlsxImportError.
    */
-  async importXlsx(data: Buffer): Promise<VirtualImportOutcome> {
+  async importXlsx(data: XlsxInput): Promise<VirtualImportOutcome> {
     const records = await readXlsxRecords(data, IMPORT_COLUMNS, { maxRows: VIRTUAL_DEVICE_LIMITS.importMaxRows });
     const problems: VirtualImportProblem[] = [];
     // Cell by cell, so that one bad cell does not hide the row's other problems.
