@@ -12,7 +12,7 @@ import { DictionaryRepository } from './modules/dictionary/dictionary.repository
 import { DictionaryService } from './modules/dictionary/dictionary.service.js';
 import { LogRepository } from './modules/log/log.repository.js';
 import { LogService } from './modules/log/log.service.js';
-import { LoginFailureRepository } from './modules/login/login-failure.repository.js';
+import { LoginThrottleRepository } from './modules/login/login-throttle.repository.js';
 import { LoginService } from './modules/login/login.service.js';
 import { HttpOAuthClient, type OAuthClient } from './modules/oauth/oauth.client.js';
 import { OAuthService } from './modules/oauth/oauth.service.js';
@@ -55,7 +55,7 @@ export function createServices({ db, config, clock, hasher, log, oauthClient }: 
     roles,
     users,
     sessions,
-    login: new LoginService(new LoginFailureRepository(db), users, sessions, clock, log),
+    login: new LoginService(new LoginThrottleRepository(db), users, sessions, clock, log),
     oauth: new OAuthService(oauthProvider, users, sessions, log),
     passwords: new PasswordService(users, sessions),
     dictionary: new DictionaryService(new DictionaryRepository(db)),

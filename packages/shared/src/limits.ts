@@ -17,8 +17,18 @@ export const LIMITS = {
   passwordMin: 6,
   passwordMax: 64,
   remarkMax: 255,
+  /** Sign-in throttle: failures for one user name from one address before each further attempt waits. */
   loginMaxFailures: 5,
+  /** The first wait; it doubles with every further failure… */
+  loginFirstWaitMs: 1000,
+  /** …up to this longest wait. */
   loginLockMs: 15 * 60 * 1000,
+  /** Failures are forgotten after this long without an attempt. */
+  loginForgetMs: 60 * 60 * 1000,
+  /** Failures for one user name from all the addresses it has not signed in from before waits apply there too. */
+  loginUserMaxFailures: 50,
+  /** An address the user signed in from stays known (exempt from the bound above) this long. */
+  loginKnownAddressMs: 30 * 24 * 60 * 60 * 1000,
   tokenTtlMs: 12 * 60 * 60 * 1000,
 } as const;
 

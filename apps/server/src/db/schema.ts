@@ -68,10 +68,17 @@ export interface SessionsTable {
   revoked: number;
 }
 
-export interface LoginFailuresTable {
+/** Sign-in attempts per user name and address, and per user name over unknown addresses (address '*'). */
+export interface LoginThrottleTable {
   id: Generated<number>;
   userName: string;
-  failedAt: number;
+  address: string;
+  /** Attempts since the last sign-in (or since they were forgotten); an attempt counts before its password is checked. */
+  failures: number;
+  lastAttemptAt: number;
+  /** The next attempt is refused before this time. */
+  blockedUntil: number;
+  lastSuccessAt: number | null;
 }
 
 export interface DictionaryTable {
@@ -439,7 +446,7 @@ export interface Database {
   userRoles: UserRolesTable;
   userDevices: UserDevicesTable;
   sessions: SessionsTable;
-  loginFailures: LoginFailuresTable;
+  loginThrottle: LoginThrottleTable;
   dictionary: DictionaryTable;
   operationLogs: OperationLogsTable;
   deployClassify: DeployClassifyTable;

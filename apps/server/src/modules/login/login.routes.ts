@@ -13,13 +13,14 @@ export function loginRoutes(app: App, login: LoginService, sessions: SessionServ
       config: { permission: PUBLIC },
       schema: {
         tags: ['login'],
-        summary: 'Sign in with user name (trimmed) and password; returns the token',
+        summary:
+          'Sign in with user name (trimmed) and password; returns the token. Throttled per user name and address: a refused attempt answers data.retryAfterMs',
         body: loginSchema,
         response: envelopeResponses(loginResultSchema),
       },
     },
     async (request) => {
-      const { result, actor } = await login.login(request.body);
+      const { result, actor } = await login.login(request.body, request.ip);
       request.actor = actor;
       return ok(result);
     },
