@@ -15,6 +15,7 @@ import { loadConfig } from '@envmon/server/dist/config/config.js';
 
 const LOGIN_PATH = '/manager/system/login/rest/login';
 const USER_INFO_PATH = '/manager/system/user/rest/getByToken';
+const USER_ADD_PATH = '/manager/system/user/rest/add';
 const ADMIN_PASSWORD = 'bench-Admin@123';
 
 const { values: args } = parseArgs({
@@ -81,12 +82,12 @@ interface Result {
   firstError?: string;
 }
 
-/** Runs `call` from `concurrency` loops until `seconds` pass or `maxRequests` have been sent. */
+/** Runs `call` from `concurrency` loops (told their index) until `seconds` pass or `maxRequests` have been sent. */
 async function measure(
   name: string,
   concurrency: number,
   maxRequests: number,
-  call: () => Promise<Reply>,
+  call: (loop: number) => Promise<Reply>,
 ): Promise<Result> {
   const latenciesMs: number[] = [];
   let sent = 0;
@@ -94,12 +95,12 @@ async function measure(
   let firstError: string | undefined;
   const started = process.hrtime.bigint();
   const deadline = Date.now() + SECONDS * 1000;
-  const loop = async () => {
+  const loop = async (index: number) => {
     while (sent < maxRequests && Date.now() < deadline) {
       sent += 1;
       const t0 = process.hrtime.bigint();
       try {
-        const reply = await call();
+        const reply = await call(index);
         latenciesMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
         if (!succeeded(reply)) {
           errors += 1;
@@ -111,7 +112,7 @@ async function measure(
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, loop));
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { name, requests: latenciesMs.length, errors, seconds, latenciesMs, firstError };
 }
@@ -157,22 +158,30 @@ async function main(): Promise<void> {
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
-    const loginBody = JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD });
+    const loginBody = (userName: string) => JSON.stringify({ userName, password: ADMIN_PASSWORD });
     const jsonHeaders = { 'content-type': 'application/json' };
-    const login = () => send(agent, port, 'POST', LOGIN_PATH, jsonHeaders, loginBody);
+    const login = (userName = 'admin') => send(agent, port, 'POST', LOGIN_PATH, jsonHeaders, loginBody(userName));
 
     const first = await login();
     const env = JSON.parse(first.body) as Envelope<{ token: string }>;
     if (!succeeded(first) || !env.data) throw new Error(`sign-in failed: HTTP ${first.status} ${first.body}`);
     const tokenHeaders = { token: env.data.token };
     const userInfo = () => send(agent, port, 'GET', USER_INFO_PATH, tokenHeaders);
+    // One user per sign-in loop: more than LIMITS.loginMaxFailures sign-ins in flight for one user name from
+    // one address are refused (the throttle cannot tell them from guesses), and every loop is on 127.0.0.1.
+    const loginUsers = Array.from({ length: LOGIN_CONCURRENCY }, (_, i) => `bench${i}`);
+    for (const userName of loginUsers) {
+      const payload = JSON.stringify({ userName, name: userName, password: ADMIN_PASSWORD, roleIds: [1] });
+      const added = await send(agent, port, 'POST', USER_ADD_PATH, { ...jsonHeaders, ...tokenHeaders }, payload);
+      if (!succeeded(added)) throw new Error(`adding ${userName} failed: HTTP ${added.status} ${added.body}`);
+    }
 
     console.log(
       `envmon API benchmark: node ${process.version}, ${availableParallelism()} cores, SQLite, loopback HTTP keep-alive, ` +
         `${SECONDS} s per call (at most ${MAX_REQUESTS} requests)`,
     );
     // Warm-up: JIT, statement caches, argon2 thread pool.
-    await Promise.all([...Array.from({ length: 200 }, userInfo), ...Array.from({ length: 4 }, login)]);
+    await Promise.all([...Array.from({ length: 200 }, userInfo), ...loginUsers.slice(0, 4).map(login)]);
 
     const results = [
       await measure(`GET getByToken (x${CONCURRENCY})`, CONCURRENCY, MAX_REQUESTS, userInfo),
@@ -180,7 +189,7 @@ async function main(): Promise<void> {
         `POST login, argon2id (x${LOGIN_CONCURRENCY})`,
         LOGIN_CONCURRENCY,
         Math.min(MAX_REQUESTS, 5000),
-        login,
+        (loop) => login(loginUsers[loop]),
       ),
     ];
     report(results);
