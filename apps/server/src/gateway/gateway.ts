@@ -117,6 +117,8 @@ export class Gateway {
   private readonly commands: CommandChannel;
   private readonly commandOptions: CommandOptions;
   private readonly rejections: RejectionLedger;
+  /** Reports the rejections of a window when it ends, rather than with the next one. */
+  private rejectionReport: NodeJS.Timeout | undefined;
   /** Lines about what peers send (rejected packets, broken frames)… */
   private readonly packetLog: LogThrottle;
   /** …and about connections refused or closed: both at a bounded rate. */
@@ -160,6 +162,7 @@ export class Gateway {
     await Promise.all([closed, ...sessions.map((s) => s.released)]);
     this.commands.close();
     await Promise.all(sessions.map((s) => s.chain));
+    clearTimeout(this.rejectionReport);
     this.rejections.flush();
     await this.deps.tracker.stop();
   }
@@ -435,6 +438,10 @@ export class Gateway {
     reason: string,
   ): void {
     const keep = this.rejections.record(session.address, packet.mn, reason, packet.receivedAt);
+    this.rejectionReport ??= setTimeout(() => {
+      this.rejectionReport = undefined;
+      this.rejections.flush();
+    }, this.rejections.windowMs).unref();
     const unlogged = this.packetLog.take(`rejected ${session.address} ${packet.mn ?? ''}`);
     if (unlogged !== null) {
       this.deps.log.warn(

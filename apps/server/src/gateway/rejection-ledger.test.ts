@@ -52,6 +52,20 @@ describe('RejectionLedger', () => {
     expect(summaries[0]?.senders).toHaveLength(3);
   });
 
+  it('starts a new window with the first rejection after a flush', () => {
+    const summaries: RejectionSummary[] = [];
+    const ledger = new RejectionLedger((s) => summaries.push(s), LIMITS);
+    ledger.record('10.0.0.1', 'A', 'unknown MN', 0);
+    ledger.flush();
+    ledger.flush();
+    expect(ledger.record('10.0.0.1', 'A', 'unknown MN', 10)).toBe(true);
+    ledger.flush();
+    expect(summaries.map((s) => [s.since, s.total])).toEqual([
+      [0, 1],
+      [10, 1],
+    ]);
+  });
+
   it('cuts a kept packet to its bound and says how long it was', () => {
     const ledger = new RejectionLedger(() => undefined, LIMITS);
     expect(ledger.keptRaw('##0001ABCD')).toBe('##0001ABCD');

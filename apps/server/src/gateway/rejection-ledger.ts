@@ -59,6 +59,10 @@ export class RejectionLedger {
     private readonly limits: RejectionLimits = DEFAULT_REJECTION_LIMITS,
   ) {}
 
+  get windowMs(): number {
+    return this.limits.windowMs;
+  }
+
   /** Counts a rejected packet; true when it is to be kept as an original record. */
   record(remoteAddress: string, mn: string | null, reason: string, now: number): boolean {
     if (now - this.windowStart >= this.limits.windowMs) {
@@ -87,7 +91,7 @@ export class RejectionLedger {
     return raw.length <= max ? raw : `${raw.slice(0, max)}… (${raw.length} characters)`;
   }
 
-  /** Reports the current window, if anything was rejected in it, and starts afresh. */
+  /** Reports the current window, if anything was rejected in it; the next rejection starts a new one. */
   flush(): void {
     if (this.total > 0) {
       const all = [...this.senders.values()].sort((a, b) => b.count - a.count);
@@ -101,6 +105,7 @@ export class RejectionLedger {
         otherRejections: this.total - named.reduce((n, s) => n + s.count, 0),
       });
     }
+    this.windowStart = Number.NEGATIVE_INFINITY;
     this.senders.clear();
     this.total = 0;
     this.kept = 0;
