@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { LogFile } from './log-file.js';
-import { maskUrl } from './mask.js';
+import { maskText, maskUrl } from './mask.js';
 
 /** Log file names: envmon.<yyyy-MM-dd>.<n>.log, a new file each day or before LOG_FILE_MAX_BYTES. */
 export const LOG_FILE_BASE = 'envmon';
@@ -15,8 +15,9 @@ interface RequestLike {
 }
 
 /**
- * Options every logger of the server shares: request URLs with secret query values masked,
- * no headers (tokens travel in them), and secret fields redacted wherever a log call passes them.
+ * Options every logger of the server shares: request URLs with secret path segments and query
+ * values masked, no headers (tokens travel in them), secret fields redacted wherever a log call
+ * passes them, and every finished line masked once more (issue 13, hole 4).
  */
 export const loggerOptions = (level: string): LoggerOptions => ({
   level,
@@ -47,6 +48,8 @@ export const loggerOptions = (level: string): LoggerOptions => ({
     res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     err: pino.stdSerializers.err,
   },
+  // Whatever a line carries (a framework's message with a URL, an error, a client's report), it is masked last.
+  hooks: { streamWrite: maskText },
 });
 
 export interface ServerLogger {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, MASK_DEPTH_MARKER, MASK_MAX_DEPTH, maskSecrets, maskUrl } from './mask.js';
+import { MASK, MASK_DEPTH_MARKER, MASK_MAX_DEPTH, maskSecrets, maskText, maskUrl } from './mask.js';
 
 describe('maskSecrets', () => {
   it('masks password, token and secret fields at any depth and keeps the rest', () => {
@@ -62,5 +62,39 @@ describe('maskUrl', () => {
 
   it('masks the authorization code in the oauth path', () => {
     expect(maskUrl('/manager/system/login/rest/oauth/abc123?x=1')).toBe(`/manager/system/login/rest/oauth/${MASK}?x=1`);
+  });
+
+  it('masks the sign-in token in the push socket path', () => {
+    expect(maskUrl('/websocket/aOID4pOPwSJ-F7vU3ZSsfso6Bvp_TyMCllG37wiXuRk')).toBe(`/websocket/${MASK}`);
+  });
+});
+
+describe('maskText', () => {
+  const token = 'aOID4pOPwSJ-F7vU3ZSsfso6Bvp_TyMCllG37wiXuRk';
+
+  it('masks secrets in a serialised log line and keeps the rest', () => {
+    const line = JSON.stringify({
+      msg: `Reply was already sent, did you forget to "return reply" in the "/websocket/${token}" (GET) route?`,
+      path: `/download?token=${token}&pageNum=1`,
+      packet:
+        '##0101QN=20260101000000000;ST=22;CN=2011;PW=123456;MN=LOGSECRET0001;Flag=5;CP=&&DataTime=20260101000000&&',
+      header: `Bearer ${token}`,
+      url: '/change?oldPassword=a%26b&newPassword=c&pw=654321&x=1',
+    });
+    const masked = maskText(line);
+    for (const secret of [token, '123456', '654321', 'a%26b', '=c&']) expect(masked).not.toContain(secret);
+    expect(JSON.parse(masked)).toEqual({
+      msg: `Reply was already sent, did you forget to "return reply" in the "/websocket/${MASK}" (GET) route?`,
+      path: `/download?token=${MASK}&pageNum=1`,
+      packet: `##0101QN=20260101000000000;ST=22;CN=2011;PW=${MASK};MN=LOGSECRET0001;Flag=5;CP=&&DataTime=20260101000000&&`,
+      header: `Bearer ${MASK}`,
+      url: `/change?oldPassword=${MASK}&newPassword=${MASK}&pw=${MASK}&x=1`,
+    });
+  });
+
+  it('leaves a line without secrets as it is', () => {
+    const line =
+      '{"msg":"station packet rejected","mn":"LOGSECRET0001","url":"/data/rest/getAll?pageNum=1&deviceCode=A"}';
+    expect(maskText(line)).toBe(line);
   });
 });

@@ -3,8 +3,8 @@
  * password, token or secret is replaced, at any depth.
  */
 const SECRET_KEY = /pass(word)?|pwd|token|secret|authorization|credential|cookie|^code$/i;
-/** OAuth authorization codes travel in the path of the oauth route. */
-const OAUTH_CODE_IN_PATH = /(\/rest\/oauth\/)[^/?]+/;
+/** Credentials that travel in a path: the OAuth code, and the push socket's sign-in token (browsers cannot set its headers). */
+const SECRET_IN_PATH = /(\/rest\/oauth\/|\/websocket\/)[^/?#\s"\\]+/g;
 export const MASK = '******';
 
 export function isSecretKey(key: string): boolean {
@@ -34,9 +34,37 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
 /** The same for a URL's query string (download links carry ?token=, password change carries passwords). */
 export function maskUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(OAUTH_CODE_IN_PATH, `$1${MASK}`);
+  const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_IN_PATH, `$1${MASK}`);
   if (q < 0) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const key of [...params.keys()]) if (isSecretKey(key)) params.set(key, MASK);
   return `${path}?${params.toString()}`;
+}
+
+/** A query parameter anywhere in a text: `?token=…`, `&password=…`. */
+const PARAM_IN_TEXT = /([?&])([^=&#\s"\\]+)=([^&#\s"\\]*)/g;
+/** An HJ 212 station password (`;PW=123456;`), in a raw packet or a query. */
+const PW_IN_TEXT = /(^|[^A-Za-z0-9_])(PW=)[^;&,#\s"\\]*/gi;
+const BEARER_IN_TEXT = /(Bearer\s+)[A-Za-z0-9._~+/-]+=*/gi;
+
+function decodedKey(key: string): string {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
+}
+
+/**
+ * The last line of defence for the server log (every line passes through it, whatever logged it):
+ * secrets in paths, secret query parameters, station PWs and bearer tokens in any text are masked.
+ */
+export function maskText(text: string): string {
+  return text
+    .replace(SECRET_IN_PATH, `$1${MASK}`)
+    .replace(PARAM_IN_TEXT, (all, separator: string, key: string) =>
+      isSecretKey(decodedKey(key)) ? `${separator}${key}=${MASK}` : all,
+    )
+    .replace(PW_IN_TEXT, `$1$2${MASK}`)
+    .replace(BEARER_IN_TEXT, `$1${MASK}`);
 }

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   gateway?: BuildAppOptions['gateway'];
   /** Writes a tiny built console (index.html + a hashed asset) to WEB_DIST first. */
   withConsole?: boolean;
+  /** Logs there instead of capturing warnings and errors in `logLines`. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export const CONSOLE_INDEX = '<!doctype html><title>envmon</title><div id="root"></div>';
@@ -114,7 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     const app = await buildApp({
       config,
-      logger,
+      logger: options.logger ?? logger,
       clock,
       onRoute: (route) => routes.push(route),
       onAdminCreated: options.onAdminCreated,
