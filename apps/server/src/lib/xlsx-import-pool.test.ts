@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.js';
@@ -67,5 +68,23 @@ describe('XlsxReaderPool', () => {
     // A heap too small even for exceljs: the thread dies of it, as it would reading a hostile file.
     const pool = new XlsxReaderPool({ ...OPTIONS, maxHeapMb: 2 });
     expect(await pool.read(await workbook(), COLUMNS, LIMITS)).toEqual({ ok: false, failure: { kind: 'tooLarge' } });
+  });
+
+  it('keeps a thread that answered for the next file, and starts another when the kept one has ended', async () => {
+    const pool = new XlsxReaderPool(OPTIONS);
+    const data = await workbook();
+    const started: Worker[] = [];
+    const spawn = (pool as unknown as { thread(): Worker }).thread.bind(pool);
+    (pool as unknown as { thread(): Worker }).thread = () => {
+      const worker = spawn();
+      if (!started.includes(worker)) started.push(worker);
+      return worker;
+    };
+    expect(await pool.read(data, COLUMNS, LIMITS)).toEqual(READ);
+    expect(await pool.read(data, COLUMNS, LIMITS)).toEqual(READ);
+    expect(started).toHaveLength(1);
+    await started[0]?.terminate();
+    expect(await pool.read(data, COLUMNS, LIMITS)).toEqual(READ);
+    expect(started).toHaveLength(2);
   });
 });

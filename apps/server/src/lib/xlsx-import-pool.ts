@@ -95,7 +95,7 @@ export interface XlsxReaderPoolOptions {
 export class XlsxReaderPool {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  private readonly idle: { worker: Worker; timer: NodeJS.Timeout; forget: () => void }[] = [];
 
   constructor(private readonly options: XlsxReaderPoolOptions) {}
 
@@ -128,6 +128,7 @@ export class XlsxReaderPool {
     const kept = this.idle.pop();
     if (kept) {
       clearTimeout(kept.timer);
+      kept.worker.off('exit', kept.forget);
       return kept.worker;
     }
     const paths: ReaderModulePaths = { exceljs: EXCELJS_PATH, jszip: JSZIP_PATH };
@@ -141,13 +142,15 @@ export class XlsxReaderPool {
   }
 
   private keep(worker: Worker): void {
-    const timer = setTimeout(() => {
+    // A thread that ends while idle (its idle time up, or anything else) is not handed out again.
+    const forget = () => {
       const at = this.idle.findIndex((kept) => kept.worker === worker);
       if (at >= 0) this.idle.splice(at, 1);
-      void worker.terminate();
-    }, this.options.idleMs);
+    };
+    const timer = setTimeout(() => void worker.terminate(), this.options.idleMs);
     timer.unref();
-    this.idle.push({ worker, timer });
+    worker.once('exit', forget);
+    this.idle.push({ worker, timer, forget });
   }
 
   private async inThread(

@@ -55,14 +55,11 @@ export function xlsxFailureMessage(failure: XlsxImportFailure): string {
   }
 }
 
-/** Limits every xlsx import is read within. */
-const IMPORT_READ = {
-  /**
-   * XML unpacked from one file: a 10,000-row device import unpacks to about 8 MB; a zip bomb
-   * that is small compressed stops here instead of filling memory.
-   */
-  maxUnpackedBytes: 64 * 1024 * 1024,
-} as const;
+/**
+ * XML one import may unpack: a 10,000-row device import unpacks to about 8 MB; a zip bomb, small
+ * compressed, stops here instead of filling memory.
+ */
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 /** One file read at a time, beside the event loop; a few more may wait. */
 const readers = new XlsxReaderPool({ threads: 1, queue: 4, maxHeapMb: 256, timeoutMs: 60_000, idleMs: 60_000 });
@@ -86,7 +83,7 @@ export async function readXlsxRecords<F extends string>(
 ): Promise<XlsxRecord<F>[]> {
   const outcome = await readers.read(input, columns, {
     maxRows: options.maxRows ?? Number.MAX_SAFE_INTEGER,
-    maxUnpackedBytes: IMPORT_READ.maxUnpackedBytes,
+    maxUnpackedBytes: MAX_UNPACKED_BYTES,
   });
   if (!outcome.ok) throw new XlsxImportError(outcome.failure);
   return outcome.records;
