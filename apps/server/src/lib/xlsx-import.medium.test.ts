@@ -1,38 +1,14 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LIMITS, MESSAGES } from '@envmon/shared';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COLUMNS, IMPORT_MAX_ROWS } from '../modules/device/device-transfer.service.js';
+import { chunkedUpload, chunkedUploadHeaders } from '../test/chunked-upload.js';
 import { ADMIN_PASSWORD, body, login, useTestApp } from '../test/harness.js';
 import { xlsxFailureMessage } from './xlsx-import.js';
 
 const IMPORTS = ['/manager/system/device/rest/batAdd', '/manager/system/device/virtual/rest/batAdd'];
-const BOUNDARY = 'envmon-upload-boundary';
-
-/**
- * A multipart upload of `size` bytes sent the way a socket delivers it: in 64 KiB chunks. An upload
- * of whole chunks past the limit ends exactly on a chunk edge, so the multipart parser marks the
- * file truncated after its last byte was handed on — the case that was read as a complete file.
- */
-function chunkedUpload(size: number): Readable {
-  const chunk = Buffer.alloc(64 * 1024, 0x41);
-  // Starts like a zip, as a renamed or damaged xlsx would.
-  const first = Buffer.from(chunk);
-  first.set([0x50, 0x4b, 0x03, 0x04]);
-  return Readable.from(
-    (function* parts() {
-      yield Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="devices.xlsx"\r\n` +
-          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-      );
-      for (let sent = 0; sent < size; sent += chunk.length) yield sent === 0 ? first : chunk;
-      yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-    })(),
-    { objectMode: false },
-  );
-}
-
 /**
  * A hostile workbook: the device template's headers, then `rows` rows of one short cell — small
  * compressed, and far past the import limit. Written with exceljs' streaming writer so that
@@ -65,8 +41,8 @@ describe('xlsx imports (issue 13, hole 1)', () => {
       const response = await t().app.inject({
         method: 'POST',
         url,
-        payload: chunkedUpload(LIMITS.uploadMaxBytes + 1024 * 1024),
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, token: admin },
+        payload: chunkedUpload(LIMITS.uploadMaxBytes + 1024 * 1024, 'devices.xlsx'),
+        headers: chunkedUploadHeaders(admin),
       });
       answers.push([url, response.statusCode, body(response).desc]);
     }

@@ -1,6 +1,4 @@
 import { MESSAGES } from '@envmon/shared';
-import type { MultipartFile } from '@fastify/multipart';
-import { HttpError } from './errors.js';
 import { type XlsxInput, XlsxReaderPool } from './xlsx-import-pool.js';
 
 export { normalizeHeader } from './xlsx-import-reader.js';
@@ -87,16 +85,6 @@ export async function readXlsxRecords<F extends string>(
   });
   if (!outcome.ok) throw new XlsxImportError(outcome.failure);
   return outcome.records;
-}
-
-/**
- * An uploaded file's chunks as they arrive. The multipart limit (LIMITS.uploadMaxBytes) stops
- * the file there and marks it truncated; this turns that mark into the 413 '文件过大！' once the
- * part has been read, so that an oversize file is never parsed as if it ended at the limit.
- */
-export async function* uploadedChunks(part: MultipartFile): AsyncGenerator<Buffer> {
-  for await (const chunk of part.file) yield chunk as Buffer;
-  if (part.file.truncated) throw new HttpError(413, 'fileTooLarge');
 }
 
 const DAY_MS = 86_400_000;

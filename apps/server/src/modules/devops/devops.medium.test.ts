@@ -1,5 +1,6 @@
-import type { DevopsFile, DevopsRecord, Page } from '@envmon/shared';
+import { type DevopsFile, type DevopsRecord, LIMITS, MESSAGES, type Page } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { chunkedUpload, chunkedUploadHeaders } from '../../test/chunked-upload.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
@@ -222,6 +223,21 @@ describe('settings › devops: maintenance records and their attachments', () =>
     expect(textDownload.body).toBe('校准值 12.5 mg/L\n');
     expect(textDownload.headers['content-type']).toContain('text/plain');
     await remove(record.id);
+  });
+
+  it('refuses an attachment past the size limit, however its chunks fall, and keeps nothing of it', async () => {
+    const record = await add({ deviceId: south, kind: 'repair', startTime: T0, maintainer: '李工', content: '大文件' });
+    const response = await t().app.inject({
+      method: 'POST',
+      url: `${BASE}/upload`,
+      payload: chunkedUpload(LIMITS.uploadMaxBytes + 1024 * 1024, 'scan.pdf', { recordId: String(record.id) }),
+      headers: chunkedUploadHeaders(admin),
+    });
+    expect([response.statusCode, body(response).desc]).toEqual([413, MESSAGES.fileTooLarge]);
+    const stored = await query(t(), (db) =>
+      db.selectFrom('devopsFiles').select('id').where('recordId', '=', record.id).execute(),
+    );
+    expect(stored).toEqual([]);
   });
 
   it('refuses other file types, a missing record id or record, and the eleventh file; deletes one file', async () => {

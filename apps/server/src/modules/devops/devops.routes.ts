@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError } from '../../lib/errors.js';
+import { uploadedBuffer } from '../../lib/upload.js';
 import { attachment } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DevopsService } from './devops.service.js';
@@ -111,7 +112,7 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
       const file = await request.file();
       if (!file) throw new DomainError('devopsFileMissing');
       // Past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler.
-      const content = await file.toBuffer();
+      const content = await uploadedBuffer(file);
       // Fields are read as they come: recordId must precede the file in the form.
       const field = file.fields.recordId;
       const recordId = idSchema.safeParse(field && !Array.isArray(field) && field.type === 'field' ? field.value : '');

@@ -17,7 +17,8 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, failure, fileResponses, ok } from '../../lib/envelope.js';
-import { uploadedChunks, XlsxImportError } from '../../lib/xlsx-import.js';
+import { uploadedChunks } from '../../lib/upload.js';
+import { XlsxImportError } from '../../lib/xlsx-import.js';
 import { attachment } from '../../lib/xlsx-template.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
 import type { VirtualDeviceService } from './virtual-device.service.js';
