@@ -187,8 +187,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     installAuth(app, services);
     installQueryCleanup(app);
     installOperationLog(app, services.logs);
-    // Uploads (batch imports): one file per request, refused past the size limit with '文件过大！'.
-    await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });
+    // Uploads (imports, attachments): one file per request, refused past the size limit with
+    // '文件过大！'; at most a record id beside it, so plain fields are bounded too.
+    await app.register(multipart, {
+      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+    });
 
     loginRoutes(app, services.login, services.sessions);
     oauthRoutes(app, services.oauth);
