@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const services = createServices({ db, config, clock, hasher, log: app.log, oauthClient: options.oauthClient });
     installAuth(app, services);
     installQueryCleanup(app);
-    installOperationLog(app, services.logs);
+    installOperationLog(app, services.logs, clock);
     // Uploads (imports, attachments): one file per request, refused past the size limit with
     // '文件过大！'; at most a record id beside it, so plain fields are bounded too.
     await app.register(multipart, {

@@ -2,6 +2,7 @@ import { MESSAGES, type OperationLog, type Page } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MASK_DEPTH_MARKER } from '../lib/mask.js';
 import { ADMIN_PASSWORD, body, call, login, useTestApp } from '../test/harness.js';
+import { ANONYMOUS_FAILURES_PER_MINUTE } from './operation-log.js';
 
 const LOG = '/manager/system/log/rest/get';
 const ROLE_ADD = '/manager/system/role/rest/add';
@@ -46,6 +47,31 @@ describe('operation log of hostile bodies', () => {
     expect(response.statusCode).toBe(400);
     expect(body(response)).toMatchObject({ status: -1 });
     expect((await latest())?.params).toContain(MASK_DEPTH_MARKER);
+  });
+
+  it('records failed calls by nobody at a bounded rate per address: a sign-in flood does not fill the database', async () => {
+    const LOGIN = '/manager/system/login/rest/login';
+    const attempt = (remoteAddress: string) =>
+      t().app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { userName: 'flood', password: 'wrong-password' },
+        remoteAddress,
+      });
+    const recorded = async (ip: string) =>
+      (
+        await call<Page<OperationLog>>(t().app, admin, 'GET', LOG, { query: { url: LOGIN, pageSize: '1000' } })
+      ).list.filter((entry) => entry.ip === ip).length;
+    for (let i = 0; i < 3 * ANONYMOUS_FAILURES_PER_MINUTE; i += 1) {
+      expect(body(await attempt('10.9.0.1')).status).toBe(-1);
+    }
+    await attempt('10.9.0.2');
+    expect(await recorded('10.9.0.1')).toBe(ANONYMOUS_FAILURES_PER_MINUTE);
+    // Another address, and the next minute, are recorded again.
+    expect(await recorded('10.9.0.2')).toBe(1);
+    t().clock.advance(60_000);
+    await attempt('10.9.0.1');
+    expect(await recorded('10.9.0.1')).toBe(ANONYMOUS_FAILURES_PER_MINUTE + 1);
   });
 
   it('logs no error for any of them', () => {

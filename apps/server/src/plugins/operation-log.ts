@@ -1,10 +1,17 @@
 import { FAILURE_STATUS, SUCCESS_STATUS } from '@envmon/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.js';
+import type { Clock } from '../lib/clock.js';
 import { maskSecrets } from '../lib/mask.js';
+import { RateLimiter } from '../lib/rate-limit.js';
 import type { LogService } from '../modules/log/log.service.js';
 
 const PARAMS_MAX = 4000;
+/**
+ * Failed calls by nobody (wrong or throttled sign-ins, calls without a session) recorded per
+ * address and minute: enough to see an attack, not a way for it to fill the database.
+ */
+export const ANONYMOUS_FAILURES_PER_MINUTE = 30;
 
 /** Path parameters, query and body of the call as one object, secrets masked. */
 export function callParams(request: FastifyRequest): string | null {
@@ -40,10 +47,12 @@ function outcome(reply: FastifyReply, payload: unknown): { status: number; desc:
  * result, IP, time). Written before the response leaves, so a caller reading the log next sees
  * its own call; a failed write is logged and never fails the call.
  */
-export function installOperationLog(app: App, logs: LogService): void {
+export function installOperationLog(app: App, logs: LogService, clock: Clock): void {
+  const anonymousFailures = new RateLimiter(clock, ANONYMOUS_FAILURES_PER_MINUTE, 60_000);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.operationLog) return payload;
     const { status, desc } = outcome(reply, payload);
+    if (!request.actor && status !== SUCCESS_STATUS && !anonymousFailures.take(request.ip)) return payload;
     try {
       await logs.record({
         userId: request.actor?.userId ?? null,
