@@ -23,8 +23,11 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Stops the server (SIGTERM, then SIGKILL after 10 s), keeps its log in e2e/test-results/server.log, removes the temp dir. */
-export async function stopServer(state: ServerState): Promise<void> {
+/**
+ * Stops the server (SIGTERM, then SIGKILL after 10 s), keeps its log in e2e/test-results/server.log,
+ * lets `inspect` read its files, then removes the temp dir.
+ */
+export async function stopServer(state: ServerState, inspect?: () => void): Promise<void> {
   if (state.pid > 0 && alive(state.pid)) {
     process.kill(state.pid, 'SIGTERM');
     const deadline = Date.now() + 10_000;
@@ -37,5 +40,9 @@ export async function stopServer(state: ServerState): Promise<void> {
   } catch {
     // no log to keep
   }
-  rmSync(state.dir, { recursive: true, force: true });
+  try {
+    inspect?.();
+  } finally {
+    rmSync(state.dir, { recursive: true, force: true });
+  }
 }
