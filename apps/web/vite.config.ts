@@ -14,7 +14,8 @@ const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
   { name: 'echarts', test: /node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // With its configuration (src/lib/zod-config.ts), which must run before any chunk builds a schema.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
 ];
 
 export default defineConfig({
