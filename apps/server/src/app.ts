@@ -264,7 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
     app.addHook('preClose', () => reissue.idle());
     weatherRoutes(app, new WeatherService(db));
-    await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, devices));
+    await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, deviceScopes));
     // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
     const alarmRepository = new AlarmRepository(db);
     const alarmEngine = new AlarmEngine(

@@ -78,6 +78,8 @@ export type RealtimeLatest = z.infer<typeof realtimeLatestSchema>;
  */
 export const realtimeRecentQuerySchema = z.object({
   deviceId: idSchema,
+  /** The project chosen in the header: a device of another project is not found. */
+  projectId: z.coerce.number().int().optional(),
   ifFilter: z.coerce.number().int().optional(),
   factorCodes: z
     .string()

@@ -88,14 +88,18 @@ describe('AI: engineering values beside the analog signal of their channels', ()
   });
 
   it('keeps to the caller’s scope', async () => {
+    const unbound = await userWith(t(), admin, 'ai-unbound', ['query.ai']);
+    expect(pick(await ai(unbound, {}))).toHaveLength(2);
+    // Bound to another station: this one is not found, whatever ifFilter says (issue 13).
     const token = await userWith(t(), admin, 'ai-other', ['query.ai'], ['AI-02']);
-    expect(pick(await ai(token, {}))).toHaveLength(2);
-    const refused = await t().app.inject({
-      url: `${AI}/get`,
-      query: { ...range(), deviceId: String(station), ifFilter: '1' },
-      headers: { token },
-    });
-    expect(body(refused).desc).toBe('数据不存在！');
+    for (const ifFilter of [{}, { ifFilter: '1' }] as Record<string, string>[]) {
+      const refused = await t().app.inject({
+        url: `${AI}/get`,
+        query: { ...range(), deviceId: String(station), ...ifFilter },
+        headers: { token },
+      });
+      expect(body(refused).desc).toBe('数据不存在！');
+    }
     const none = await userWith(t(), admin, 'ai-none', ['query.history']);
     expect((await t().app.inject({ url: `${AI}/get`, headers: { token: none } })).statusCode).toBe(403);
   });

@@ -31,7 +31,7 @@ export function aiQueryRoutes(app: App, ai: AiQueryService, downloads: XlsxDownl
         response: envelopeResponses(aiResultSchema),
       },
     },
-    async (request) => ok(await ai.query(request.query, signedIn(request).userId)),
+    async (request) => ok(await ai.query(request.query, signedIn(request))),
   );
 
   downloads.register({
@@ -41,7 +41,7 @@ export function aiQueryRoutes(app: App, ai: AiQueryService, downloads: XlsxDownl
     summary: "the device's engineering and analog values with the screen's columns",
     querystring: aiExportSchema,
     plan: async (query, caller) => {
-      const result = await ai.query(query, caller.userId);
+      const result = await ai.query(query, caller);
       const english = query.lang === 'en-US';
       const factors = new Map(result.factors.map((f) => [f.factorCode, f]));
       const rows = result.rows.map((row, index) => {

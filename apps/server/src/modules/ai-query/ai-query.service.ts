@@ -1,6 +1,6 @@
 import { AI_CNS, AI_MAX_PACKETS, type AiQuery, type AiResult, type GatherFactor } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
-import { type DeviceScopeReader, scopeOf } from '../device/device-scope.js';
+import { type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toAiRows } from './ai-query.mapper.js';
 import type { AiQueryRepository } from './ai-query.repository.js';
 
@@ -14,8 +14,8 @@ export class AiQueryService {
     private readonly scopes: DeviceScopeReader,
   ) {}
 
-  async query(query: AiQuery, callerId: number): Promise<AiResult> {
-    if (!(await this.scopes.visible(query.deviceId, scopeOf(query, callerId)))) throw new DomainError('notFound');
+  async query(query: AiQuery, reader: ScopeReader): Promise<AiResult> {
+    if (!(await this.scopes.visible(query.deviceId, scopeOf(query, reader)))) throw new DomainError('notFound');
     const packets = await this.repo.packets(
       query.deviceId,
       AI_CNS[query.kind],

@@ -70,6 +70,17 @@ describe('alarm list, export and work orders', () => {
     deviceB = await registerStation(t(), { deviceCode: 'ALARM-B' });
   });
 
+  /** Operator is bound to devices below: a user with bound devices reads only those (issue 13). */
+  const bindOperator = (deviceCode: string) =>
+    query(t(), async (db) => {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('userName', '=', 'operator')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('userDevices').values({ userId: user.id, deviceCode }).execute();
+    });
+
   const move = (alarmId: number, orderStatus: number, token = operator) =>
     t().app.inject({
       method: 'POST',
@@ -154,6 +165,7 @@ describe('alarm list, export and work orders', () => {
 
   it('pages current and ended alarms with the screen’s filters', async () => {
     const device = await registerStation(t(), { deviceCode: 'ALARM-FILTER' });
+    await bindOperator('ALARM-FILTER');
     const early = await storeAlarm(t(), device, { beginDate: Date.UTC(2026, 0, 1), orderStatus: 3, active: false });
     const late = await storeAlarm(t(), device, { beginDate: Date.UTC(2026, 5, 1), alarmType: 4 });
     const list = (q: Record<string, string>) =>
@@ -170,6 +182,7 @@ describe('alarm list, export and work orders', () => {
 
   it('exports in two steps: a link with a single-use ticket, then an xlsx with Chinese headers', async () => {
     const device = await registerStation(t(), { deviceCode: 'ALARM-EXPORT', deviceName: '导出站' });
+    await bindOperator('ALARM-EXPORT');
     await storeAlarm(t(), device, {});
     await storeAlarm(t(), device, { active: false });
     const { url, progress } = await call<{ url: string; progress: string }>(

@@ -4,8 +4,11 @@ import type { AlarmsTable, Database, WorkOrderEventsTable } from '../../db/schem
 import { selectPage } from '../../db/sql.js';
 import type { AlarmRow } from './alarm.mapper.js';
 
-/** The filters of the alarm screen, plus `boundTo`: only the devices bound to that user (ifFilter=1). */
-export type AlarmListFilter = Omit<AlarmFilter, 'ifFilter'> & { boundTo?: number | undefined };
+/** The filters of the alarm screen, plus `boundTo`: only the devices bound to that user, and one alarm by id. */
+export type AlarmListFilter = Omit<AlarmFilter, 'ifFilter'> & {
+  boundTo?: number | undefined;
+  alarmId?: number | undefined;
+};
 
 /** An alarm as the engine writes it; `id` is absent until it has been inserted. */
 export interface AlarmDraft {
@@ -82,6 +85,7 @@ export class AlarmRepository {
       .innerJoin('devices', 'devices.id', 'alarms.deviceId')
       .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode');
     const f = filter;
+    if (f.alarmId !== undefined) query = query.where('alarms.id', '=', f.alarmId);
     if (f.projectId !== undefined) query = query.where('devices.projectId', '=', f.projectId);
     if (f.deviceId !== undefined) query = query.where('alarms.deviceId', '=', f.deviceId);
     if (f.factorCode) query = query.where('alarms.factorCode', '=', f.factorCode);

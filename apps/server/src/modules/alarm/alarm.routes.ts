@@ -36,7 +36,7 @@ export function alarmRoutes(app: App, alarms: AlarmService, downloads: XlsxDownl
         response: envelopeResponses(z.array(alarmSchema)),
       },
     },
-    async (request) => ok(await alarms.current(request.query, signedIn(request).userId)),
+    async (request) => ok(await alarms.current(request.query, signedIn(request))),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export function alarmRoutes(app: App, alarms: AlarmService, downloads: XlsxDownl
         response: envelopeResponses(pageSchema(alarmSchema)),
       },
     },
-    async (request) => ok(await alarms.list(request.query, signedIn(request).userId)),
+    async (request) => ok(await alarms.list(request.query, signedIn(request))),
   );
 
   downloads.register({
@@ -59,7 +59,7 @@ export function alarmRoutes(app: App, alarms: AlarmService, downloads: XlsxDownl
     tags,
     summary: 'the matching alarms (Chinese headers)',
     querystring: alarmFilterSchema,
-    plan: (filter, caller) => alarms.exportPlan(filter, caller.userId),
+    plan: (filter, caller) => alarms.exportPlan(filter, caller),
   });
 
   app.post(
@@ -73,10 +73,7 @@ export function alarmRoutes(app: App, alarms: AlarmService, downloads: XlsxDownl
         response: envelopeResponses(alarmSchema),
       },
     },
-    async (request) => {
-      const { userId, userName } = signedIn(request);
-      return ok(await alarms.moveWorkOrder(request.body, { userId, userName }));
-    },
+    async (request) => ok(await alarms.moveWorkOrder(request.body, signedIn(request))),
   );
 
   app.get(
@@ -90,6 +87,6 @@ export function alarmRoutes(app: App, alarms: AlarmService, downloads: XlsxDownl
         response: envelopeResponses(z.array(workOrderEventSchema)),
       },
     },
-    async (request) => ok(await alarms.workOrderHistory(request.query.alarmId)),
+    async (request) => ok(await alarms.workOrderHistory(request.query.alarmId, signedIn(request))),
   );
 }

@@ -17,7 +17,8 @@ import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import type { Actor } from '../session/permission.js';
 import { formatDateTime, translate } from '../crud/crud.export.js';
-import { toAlarm, toWorkOrderEvent } from './alarm.mapper.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
+import { type AlarmRow, toAlarm, toWorkOrderEvent } from './alarm.mapper.js';
 import type { AlarmListFilter, AlarmRepository } from './alarm.repository.js';
 
 const EXPORT_PAGE = 1000;
@@ -56,20 +57,19 @@ export class AlarmService {
   ) {}
 
   /** getCurrent: every active alarm of the devices the caller sees, newest first. */
-  async current(query: AlarmCurrentQuery, callerId: number): Promise<Alarm[]> {
-    return (await this.repo.all({ ...scope(query, callerId), active: 1 })).map(toAlarm);
+  async current(query: AlarmCurrentQuery, reader: ScopeReader): Promise<Alarm[]> {
+    return (await this.repo.all({ ...scope(query, reader), active: 1 })).map(toAlarm);
   }
 
-  async list(query: AlarmQuery, callerId: number): Promise<Page<Alarm>> {
+  async list(query: AlarmQuery, reader: ScopeReader): Promise<Page<Alarm>> {
     const { pageNum, pageSize, ...filter } = query;
-    const { rows, total } = await this.repo.list(scope(filter, callerId), { pageNum, pageSize });
+    const { rows, total } = await this.repo.list(scope(filter, reader), { pageNum, pageSize });
     return { list: rows.map(toAlarm), total, pageNum, pageSize };
   }
 
   /** Moves a work order along WORK_ORDER_TRANSITIONS only, recording who, when and why. */
-  async moveWorkOrder(input: WorkOrderUpdate, actor: Actor): Promise<Alarm> {
-    const current = await this.repo.find(input.alarmId);
-    if (!current) throw new DomainError('notFound');
+  async moveWorkOrder(input: WorkOrderUpdate, actor: Actor & ScopeReader): Promise<Alarm> {
+    const current = await this.visible(input.alarmId, actor);
     const from = current.orderStatus as WorkOrderStatus;
     if (!canMoveWorkOrder(from, input.orderStatus)) throw new DomainError('workOrderTransitionRefused');
     const moved = await this.repo.moveWorkOrder({
@@ -90,14 +90,21 @@ export class AlarmService {
     return dto;
   }
 
-  async workOrderHistory(alarmId: number): Promise<WorkOrderEvent[]> {
-    if (!(await this.repo.find(alarmId))) throw new DomainError('notFound');
+  async workOrderHistory(alarmId: number, reader: ScopeReader): Promise<WorkOrderEvent[]> {
+    await this.visible(alarmId, reader);
     return (await this.repo.workOrderHistory(alarmId)).map(toWorkOrderEvent);
   }
 
+  /** The alarm when its device is in the reader's scope; notFound otherwise, as for a missing one. */
+  private async visible(alarmId: number, reader: ScopeReader): Promise<AlarmRow> {
+    const [row] = await this.repo.all({ ...scope({}, reader), alarmId });
+    if (!row) throw new DomainError('notFound');
+    return row;
+  }
+
   /** The matching alarms page by page, newest first. */
-  async *exportPages(filter: AlarmFilter, callerId: number): AsyncGenerator<Alarm[]> {
-    const scoped = scope(filter, callerId);
+  async *exportPages(filter: AlarmFilter, reader: ScopeReader): AsyncGenerator<Alarm[]> {
+    const scoped = scope(filter, reader);
     for (let beforeId: number | null = null; ;) {
       const rows = await this.repo.exportPage(scoped, beforeId, EXPORT_PAGE);
       if (rows.length > 0) yield rows.map(toAlarm);
@@ -108,7 +115,7 @@ export class AlarmService {
   }
 
   /** The export: the matching alarms with Chinese headers, the first page read before the file starts. */
-  async exportPlan(filter: AlarmFilter, callerId: number): Promise<XlsxWorkbookPlan> {
+  async exportPlan(filter: AlarmFilter, reader: ScopeReader): Promise<XlsxWorkbookPlan> {
     const columns = [
       { header: translate('alarm.fields.index', 'zh-CN') ?? 'index', width: 8 },
       ...EXPORT_COLUMNS.map((c) => ({
@@ -117,20 +124,18 @@ export class AlarmService {
       })),
     ];
     const rows = await readAhead(
-      toRows(this.exportPages(filter, callerId), (alarm, index) => [
-        index,
-        ...EXPORT_COLUMNS.map((c) => c.cell(alarm)),
-      ]),
+      toRows(this.exportPages(filter, reader), (alarm, index) => [index, ...EXPORT_COLUMNS.map((c) => c.cell(alarm))]),
     );
     return { fileName: { ascii: 'alarms', display: '告警列表' }, sheets: [{ name: '告警列表', columns, rows }] };
   }
 }
 
-/** ifFilter=1 narrows to the devices bound to the caller, as the device lists do (SPEC section 6). */
-function scope<T extends { ifFilter?: number | undefined }>(
+/** The alarms of the devices in the reader's scope (device-scope.ts: bound devices, ifFilter=1, the project). */
+function scope<T extends { ifFilter?: number | undefined; projectId?: number | undefined }>(
   filter: T,
-  callerId: number,
+  reader: ScopeReader,
 ): Omit<T, 'ifFilter'> & AlarmListFilter {
-  const { ifFilter, ...rest } = filter;
-  return ifFilter === 1 ? { ...rest, boundTo: callerId } : rest;
+  const { ifFilter: _ifFilter, ...rest } = filter;
+  const { boundTo } = scopeOf(filter, reader);
+  return boundTo === undefined ? rest : { ...rest, boundTo };
 }

@@ -106,13 +106,17 @@ describe('cameras: settings video ys and the video query', () => {
       (await call<Camera[]>(t().app, token, 'GET', VIDEO, { query: q })).map((c) => c.name).sort();
     // Administrators see every enabled camera (not 'Off').
     expect(await names(admin)).toEqual(['Gate', 'Open', 'Secret']);
-    // A user bound to the north station only: the bound-only camera of the south one is hidden.
+    // A user bound to no station sees every device's cameras but the bound-only one of the south station.
+    const anyUser = await userWith(t(), admin, 'video-any', ['query.video']);
+    expect(await names(anyUser)).toEqual(['Gate', 'Open']);
+    expect(await names(anyUser, { projectId: String(project) })).toEqual(['Gate', 'Open']);
+    // A user bound to stations reads only theirs (issue 13), whatever ifFilter says.
     const northUser = await userWith(t(), admin, 'video-north', ['query.video'], ['CAM-N']);
     expect(await names(northUser)).toEqual(['Gate', 'Open']);
     const southUser = await userWith(t(), admin, 'video-south', ['query.video'], ['CAM-S']);
-    expect(await names(southUser)).toEqual(['Gate', 'Open', 'Secret']);
+    expect(await names(southUser)).toEqual(['Secret']);
     expect(await names(southUser, { ifFilter: '1' })).toEqual(['Secret']);
-    expect(await names(southUser, { projectId: String(project) })).toEqual(['Gate', 'Open']);
+    expect(await names(southUser, { projectId: String(project) })).toEqual([]);
     expect(await names(admin, { deviceId: String(north) })).toEqual(['Gate', 'Open']);
     expect(open.visibility).toBe('scope');
   });

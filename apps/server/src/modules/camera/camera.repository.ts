@@ -72,8 +72,12 @@ export class CameraRepository {
     return { rows, total: Number(total) };
   }
 
-  async find(id: number): Promise<CameraRow | null> {
-    return (await this.base().where('cameras.id', '=', id).executeTakeFirst()) ?? null;
+  async find(id: number, scope: DeviceScope = {}): Promise<CameraRow | null> {
+    const row = await this.base()
+      .where('cameras.id', '=', id)
+      .where((eb) => devicesInScope(eb, scope))
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   /**

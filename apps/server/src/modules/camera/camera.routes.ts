@@ -39,7 +39,7 @@ export function cameraRoutes(app: App, cameras: CameraService): void {
         response: envelopeResponses(cameraPageSchema),
       },
     },
-    async (request) => ok(await cameras.list(request.query, signedIn(request).userId)),
+    async (request) => ok(await cameras.list(request.query, signedIn(request))),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export function cameraRoutes(app: App, cameras: CameraService): void {
       config: READ,
       schema: { tags, summary: 'One camera', querystring: idParamSchema, response: envelopeResponses(cameraSchema) },
     },
-    async (request) => ok(await cameras.get(request.query.id)),
+    async (request) => ok(await cameras.get(request.query.id, signedIn(request))),
   );
 
   app.post(

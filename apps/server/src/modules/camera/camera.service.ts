@@ -9,8 +9,7 @@ import type {
 } from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { scopeOf } from '../device/device-scope.js';
-import type { Access } from '../session/permission.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toCamera } from './camera.mapper.js';
 import type { CameraRepository } from './camera.repository.js';
 
@@ -21,13 +20,14 @@ export class CameraService {
     private readonly clock: Clock,
   ) {}
 
-  async list(query: CameraListQuery, callerId: number): Promise<Page<Camera>> {
-    const { rows, total } = await this.repo.list(query, scopeOf(query, callerId));
+  async list(query: CameraListQuery, reader: ScopeReader): Promise<Page<Camera>> {
+    const { rows, total } = await this.repo.list(query, scopeOf(query, reader));
     return { list: rows.map(toCamera), total, pageNum: query.pageNum, pageSize: query.pageSize };
   }
 
-  async get(id: number): Promise<Camera> {
-    const row = await this.repo.find(id);
+  /** Without a reader: any device's (the writes' own reads). */
+  async get(id: number, reader?: ScopeReader): Promise<Camera> {
+    const row = await this.repo.find(id, reader ? scopeOf({}, reader) : {});
     if (!row) throw new DomainError('notFound');
     return toCamera(row);
   }
@@ -59,9 +59,9 @@ export class CameraService {
    * The video query: enabled cameras of the devices in the caller's scope; a camera whose policy is `bound`
    * only for users bound to its device (administrators see every camera).
    */
-  async playable(query: VideoQuery, caller: { userId: number } & Access): Promise<Camera[]> {
+  async playable(query: VideoQuery, caller: ScopeReader): Promise<Camera[]> {
     const rows = await this.repo.playable(
-      scopeOf(query, caller.userId),
+      scopeOf(query, caller),
       query.deviceId,
       caller.isAdmin ? null : caller.userId,
     );

@@ -163,18 +163,19 @@ describe('deploy classify and grouping records', () => {
     expect(body(await inject('GET', `${CLASSIFY}/delete`, { id: group.id })).desc).toBe(MESSAGES.notFound);
   });
 
-  it('filters grouping records to the caller’s bound devices with ifFilter=1', async () => {
+  it('lists a user with bound devices only their grouping records, whatever ifFilter says; others all of them', async () => {
     const group = await addGroup('项目丙', DEPLOY_TYPE.project);
     await call(t().app, admin, 'POST', `${DEPLOY}/add`, { payload: { deviceId: deviceA, deployId: group.id } });
     const token = await userWith(t(), admin, 'deploy-bound', ['system.device'], ['DPB0002']);
-    const mine = await call<DeviceDeploy[]>(t().app, token, 'GET', `${DEPLOY}/getAll`, {
-      query: { deployType: '1', ifFilter: '1' },
-    });
-    expect(mine.map((r) => r.deviceId)).toEqual([deviceB]);
-    const everyone = await call<DeviceDeploy[]>(t().app, token, 'GET', `${DEPLOY}/getAll`, {
-      query: { deployType: '1' },
-    });
-    expect(everyone.map((r) => r.deviceId).sort()).toEqual([deviceA, deviceB].sort());
+    const records = async (caller: string, q: Record<string, string>) =>
+      (await call<DeviceDeploy[]>(t().app, caller, 'GET', `${DEPLOY}/getAll`, { query: { deployType: '1', ...q } }))
+        .map((r) => r.deviceId)
+        .sort();
+    expect(await records(token, { ifFilter: '1' })).toEqual([deviceB]);
+    expect(await records(token, {})).toEqual([deviceB]);
+    const unbound = await userWith(t(), admin, 'deploy-unbound', ['system.device']);
+    expect(await records(unbound, {})).toEqual([deviceA, deviceB].sort());
+    expect(await records(unbound, { ifFilter: '1' })).toEqual([]);
   });
 
   it('answers 401 without a token, 403 without the device page, and 403 on writes without its write code', async () => {

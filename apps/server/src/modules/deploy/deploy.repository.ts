@@ -2,6 +2,7 @@ import { DEPLOY_TYPE, type DeployClassifyInput, type DeployClassifyListQuery } f
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeployClassifyTable } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
+import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
 import type { DeviceDeployRow } from './deploy.mapper.js';
 
 export class DeployClassifyRepository {
@@ -70,8 +71,10 @@ export interface DeviceDeployFilter {
   deployType?: number;
   deployId?: number;
   deviceId?: number;
-  /** Only devices bound to this user (user_devices). */
-  boundToUserId?: number;
+  /** One record. */
+  id?: number;
+  /** Only the records of devices in this scope (device-scope.ts). */
+  scope?: DeviceScope;
 }
 
 /**
@@ -100,14 +103,14 @@ export class DeviceDeployRepository {
     if (filter.deployType !== undefined) query = query.where('deviceDeploy.deployType', '=', filter.deployType);
     if (filter.deployId !== undefined) query = query.where('deviceDeploy.deployId', '=', filter.deployId);
     if (filter.deviceId !== undefined) query = query.where('deviceDeploy.deviceId', '=', filter.deviceId);
-    const userId = filter.boundToUserId;
-    if (userId !== undefined) {
+    if (filter.id !== undefined) query = query.where('deviceDeploy.id', '=', filter.id);
+    const scope = filter.scope;
+    if (scope) {
       query = query.where('deviceDeploy.deviceId', 'in', (eb) =>
         eb
           .selectFrom('devices')
-          .innerJoin('userDevices', 'userDevices.deviceCode', 'devices.deviceCode')
           .select('devices.id')
-          .where('userDevices.userId', '=', userId),
+          .where((e) => devicesInScope(e, scope)),
       );
     }
     return query

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { signedIn } from '../../plugins/auth.js';
 import type { DeployClassifyService, DeviceDeployService } from './deploy.service.js';
 
 const CLASSIFY = '/manager/system/device/deploy/classify/rest';
@@ -54,7 +55,7 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
         response: envelopeResponses(z.array(deviceDeploySchema)),
       },
     },
-    async (request) => ok(await deploy.list(request.query, request.auth?.userId ?? 0)),
+    async (request) => ok(await deploy.list(request.query, signedIn(request))),
   );
 
   app.get(
@@ -130,7 +131,7 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
         response: envelopeResponses(deviceDeploySchema),
       },
     },
-    async (request) => ok(await deploy.get(request.query.id)),
+    async (request) => ok(await deploy.get(request.query.id, signedIn(request))),
   );
 
   app.get(
@@ -144,7 +145,7 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
         response: envelopeResponses(z.array(deviceDeploySchema)),
       },
     },
-    async (request) => ok(await deploy.byDevice(request.query.deviceId)),
+    async (request) => ok(await deploy.byDevice(request.query.deviceId, signedIn(request))),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import type {
 } from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toDeployClassify, toDeviceDeploy } from './deploy.mapper.js';
 import type { DeployClassifyRepository, DeviceDeployRepository } from './deploy.repository.js';
 
@@ -65,24 +66,25 @@ export class DeviceDeployService {
     private readonly classify: DeployClassifyService,
   ) {}
 
-  /** `callerId` is used when query.ifFilter is 1: only the caller's bound devices. */
-  async list(query: DeviceDeployQuery, callerId: number): Promise<DeviceDeploy[]> {
+  /** Reads cover the records of the devices in the reader's scope (device-scope.ts). */
+  async list(query: DeviceDeployQuery, reader: ScopeReader): Promise<DeviceDeploy[]> {
     const rows = await this.repo.list({
       deployType: query.deployType,
       deployId: query.deployId,
-      boundToUserId: query.ifFilter === 1 ? callerId : undefined,
+      scope: scopeOf({ ifFilter: query.ifFilter }, reader),
     });
     return rows.map(toDeviceDeploy);
   }
 
-  async get(id: number): Promise<DeviceDeploy> {
-    const row = await this.repo.find(id);
+  /** Without a reader: any device's (the writes' own reads). */
+  async get(id: number, reader?: ScopeReader): Promise<DeviceDeploy> {
+    const [row] = await this.repo.list({ id, scope: reader ? scopeOf({}, reader) : {} });
     if (!row) throw new DomainError('notFound');
     return toDeviceDeploy(row);
   }
 
-  async byDevice(deviceId: number): Promise<DeviceDeploy[]> {
-    return (await this.repo.list({ deviceId })).map(toDeviceDeploy);
+  async byDevice(deviceId: number, reader: ScopeReader): Promise<DeviceDeploy[]> {
+    return (await this.repo.list({ deviceId, scope: scopeOf({}, reader) })).map(toDeviceDeploy);
   }
 
   async add(input: DeviceDeployInput): Promise<DeviceDeploy> {

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { signedIn } from '../../plugins/auth.js';
 import type { DeviceDetailService } from './device-detail.service.js';
 import type { DeviceSyncService } from './device-detail.sync.js';
 import { DEVICE_PERMISSION, deviceViewer } from './device.routes.js';
@@ -49,7 +50,7 @@ export function deviceDetailRoutes(app: App, details: DeviceDetailService, sync:
     },
     async (request) => {
       const { deviceId, pageNum, pageSize } = request.query;
-      return ok(await details.operationLog(deviceId, { pageNum, pageSize }));
+      return ok(await details.operationLog(deviceId, { pageNum, pageSize }, signedIn(request)));
     },
   );
 
@@ -64,7 +65,7 @@ export function deviceDetailRoutes(app: App, details: DeviceDetailService, sync:
         response: envelopeResponses(z.array(deviceLatestValueSchema)),
       },
     },
-    async (request) => ok(await details.latest(request.query.deviceId)),
+    async (request) => ok(await details.latest(request.query.deviceId, signedIn(request))),
   );
 
   app.post(

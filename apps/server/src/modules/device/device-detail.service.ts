@@ -2,6 +2,7 @@ import type { DeviceLatestValue, DeviceSummary, OperationLog, Page, PageQuery } 
 import type { Clock } from '../../lib/clock.js';
 import { toOperationLog } from '../log/log.mapper.js';
 import { toDeviceLatestValue } from './device-detail.mapper.js';
+import type { ScopeReader } from './device-scope.js';
 import type { DeviceDetailRepository } from './device-detail.repository.js';
 import type { DeviceStatusRepository } from './device-status.repository.js';
 import { type DeviceService, type DeviceViewer, forViewer } from './device.service.js';
@@ -24,7 +25,8 @@ export class DeviceDetailService {
   ) {}
 
   /** "Today" is the station's own day (its UTC offset), the day its data times are written in. */
-  async summary(deviceId: number, viewer: Pick<DeviceViewer, 'mayEdit'>): Promise<DeviceSummary> {
+  async summary(deviceId: number, viewer: DeviceViewer): Promise<DeviceSummary> {
+    await this.devices.assertVisible(deviceId, viewer);
     const device = forViewer(await this.devices.get(deviceId), viewer);
     const dayStart = localDayStart(this.clock.now(), device.utcOffsetMinutes);
     const status = await this.statuses.find(deviceId);
@@ -47,14 +49,15 @@ export class DeviceDetailService {
     };
   }
 
-  async operationLog(deviceId: number, page: PageQuery): Promise<Page<OperationLog>> {
+  async operationLog(deviceId: number, page: PageQuery, reader: ScopeReader): Promise<Page<OperationLog>> {
+    await this.devices.assertVisible(deviceId, reader);
     const device = await this.devices.get(deviceId);
     const { rows, total } = await this.repo.operationLogs(device.id, device.deviceCode, page);
     return { list: rows.map(toOperationLog), total, ...page };
   }
 
-  async latest(deviceId: number): Promise<DeviceLatestValue[]> {
-    await this.devices.get(deviceId);
+  async latest(deviceId: number, reader: ScopeReader): Promise<DeviceLatestValue[]> {
+    await this.devices.assertVisible(deviceId, reader);
     return (await this.repo.latest(deviceId)).map(toDeviceLatestValue);
   }
 }

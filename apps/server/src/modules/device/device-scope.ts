@@ -1,18 +1,28 @@
 import type { QueryScope } from '@envmon/shared';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Access, Actor, Reach } from '../session/permission.js';
 
 /**
- * The devices a query may read (the brief's scope): those of the chosen project (devices.project_id) and,
- * with ifFilter=1, those bound to the caller (user_devices), as the device list reads them.
+ * The devices a query may read: those of the chosen project (devices.project_id) and, when `boundTo` is set,
+ * only those bound to that user (user_devices).
  */
 export interface DeviceScope {
   projectId?: number | undefined;
   boundTo?: number | undefined;
 }
 
-export function scopeOf(query: QueryScope, callerId: number): DeviceScope {
-  return { projectId: query.projectId, boundTo: query.ifFilter === 1 ? callerId : undefined };
+/** Who reads, as the scope rule needs them (the auth context, an export's caller, a push connection's user). */
+export type ScopeReader = Pick<Actor, 'userId'> & Pick<Access, 'isAdmin'> & Reach;
+
+/**
+ * The one scope rule (issue 13), decided on the server: a user with bound devices reads only those, whatever
+ * the request says; admin, and users bound to none, read every device unless they ask for their bound ones
+ * (ifFilter=1, the device tree's filter, SPEC section 6). The chosen project narrows either way.
+ */
+export function scopeOf(query: QueryScope, reader: ScopeReader): DeviceScope {
+  const boundOnly = query.ifFilter === 1 || (reader.hasBoundDevices && !reader.isAdmin);
+  return { projectId: query.projectId, boundTo: boundOnly ? reader.userId : undefined };
 }
 
 /** The scope as a condition on the `devices` table of a query. */
@@ -48,6 +58,17 @@ export class DeviceScopeReader {
       .where((eb) => devicesInScope(eb, scope))
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Every device in scope; null for every device there is (an empty scope). */
+  async idsIn(scope: DeviceScope): Promise<ReadonlySet<number> | null> {
+    if (scope.projectId === undefined && scope.boundTo === undefined) return null;
+    const rows = await this.db
+      .selectFrom('devices')
+      .select('devices.id')
+      .where((eb) => devicesInScope(eb, scope))
+      .execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Of `ids`, those in scope. */

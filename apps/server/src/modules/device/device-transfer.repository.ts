@@ -1,6 +1,7 @@
 import type { DeviceQuery } from '@envmon/shared';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, DevicesTable } from '../../db/schema.js';
+import { type ScopeReader, scopeOf } from './device-scope.js';
 import { matchingDevices } from './device.repository.js';
 
 /** The filters of the device list, without paging: what an export narrows by. */
@@ -64,11 +65,17 @@ export class DeviceTransferRepository {
 
   /**
    * One page of the export in id order after `afterId` (keyset paging: later pages cost the same
-   * as the first). `userId` is the caller's, for ifFilter=1 (only the devices bound to the user).
+   * as the first), of the devices in the reader's scope.
    */
-  exportPage(filter: DeviceExportFilter, userId: number, afterId: number, limit: number): Promise<DeviceExportRow[]> {
-    const { ifFilter, ...filters } = filter;
-    const query = matchingDevices(this.db, { ...filters, boundTo: ifFilter === 1 ? userId : undefined })
+  exportPage(
+    filter: DeviceExportFilter,
+    reader: ScopeReader,
+    afterId: number,
+    limit: number,
+  ): Promise<DeviceExportRow[]> {
+    const { ifFilter: _ifFilter, ...filters } = filter;
+    const { boundTo } = scopeOf(filter, reader);
+    const query = matchingDevices(this.db, boundTo === undefined ? filters : { ...filters, boundTo })
       .leftJoin('users', 'users.id', 'devices.maintainId')
       .selectAll('devices')
       .select('users.userName as maintainName')

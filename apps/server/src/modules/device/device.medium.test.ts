@@ -181,7 +181,7 @@ describe('device API', () => {
     expect(water.id).toBeLessThan(air.id);
   });
 
-  it('filters to the devices bound to the caller with ifFilter=1, and lists them as installed devices', async () => {
+  it('lists a user with bound devices only those, whatever ifFilter says, and lists them as installed devices', async () => {
     const secret = await addDevice('MINE-0001', { password: 'st-pw' });
     await addDevice('MINE-0002');
     await addDevice('OTHER-0001');
@@ -191,7 +191,11 @@ describe('device API', () => {
       'MINE-0002',
     ]);
     expect((await list({ ifFilter: '0', deviceCode: 'MINE' }, token)).total).toBe(2);
-    expect((await list({ deviceCode: 'OTHER' }, token)).total).toBe(1);
+    // Bound devices are a boundary (issue 13): another device is not listed even without ifFilter.
+    expect((await list({ deviceCode: 'OTHER' }, token)).total).toBe(0);
+    const unbound = await userWith('unbound-reader', ['system.device']);
+    expect((await list({ deviceCode: 'OTHER' }, unbound)).total).toBe(1);
+    expect((await list({ ifFilter: '1' }, unbound)).total).toBe(0);
     // The admin is bound to nothing.
     expect((await list({ ifFilter: '1' })).total).toBe(0);
 

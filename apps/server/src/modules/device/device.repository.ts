@@ -2,6 +2,7 @@ import type { PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
+import { type DeviceScope, devicesInScope } from './device-scope.js';
 import type { DeviceFields, DeviceRow, DeviceStatusRow, DeviceUserRow } from './device.mapper.js';
 
 /** What the gateway needs to know of a station. */
@@ -132,6 +133,19 @@ export class DeviceRepository {
       .where('userDevices.deviceCode', '=', deviceCode)
       .orderBy('users.userName')
       .execute();
+  }
+
+  /** Whether the device (by id or code) exists within the scope. */
+  async inScope(device: { id: number } | { deviceCode: string }, scope: DeviceScope): Promise<boolean> {
+    let query = this.db
+      .selectFrom('devices')
+      .select('devices.id')
+      .where((eb) => devicesInScope(eb, scope));
+    query =
+      'id' in device
+        ? query.where('devices.id', '=', device.id)
+        : query.where('devices.deviceCode', '=', device.deviceCode);
+    return (await query.executeTakeFirst()) !== undefined;
   }
 
   /** The devices whose codes the user is bound to, by id. */

@@ -42,7 +42,12 @@ const tags = ['device'];
 /** The caller as device reads see it: bound devices, and whether the station password may be shown. */
 export function deviceViewer(request: FastifyRequest): DeviceViewer {
   const auth = signedIn(request);
-  return { userId: auth.userId, mayEdit: decide(writeCode(DEVICE_PERMISSION), auth) === 'allow' };
+  return {
+    userId: auth.userId,
+    isAdmin: auth.isAdmin,
+    hasBoundDevices: auth.hasBoundDevices,
+    mayEdit: decide(writeCode(DEVICE_PERMISSION), auth) === 'allow',
+  };
 }
 
 /** The device API of SPEC section 7 'Device' (batAdd, export and the virtual devices live elsewhere). */
@@ -53,7 +58,8 @@ export function deviceRoutes(app: App, devices: DeviceService): void {
       config: { permission: DEVICE_LIST_READERS },
       schema: {
         tags,
-        summary: 'Devices, paged (200 a page) and filtered; ifFilter=1: only those bound to the caller',
+        summary:
+          'Devices, paged (200 a page) and filtered, of the caller’s scope (a user with bound devices: only those; ifFilter=1: only those bound to the caller)',
         querystring: deviceQuerySchema,
         response: envelopeResponses(pageSchema(deviceSchema)),
       },
@@ -121,7 +127,7 @@ export function deviceRoutes(app: App, devices: DeviceService): void {
         response: envelopeResponses(z.array(deviceUserSchema)),
       },
     },
-    async (request) => ok(await devices.users(request.query.deviceCode)),
+    async (request) => ok(await devices.users(request.query.deviceCode, signedIn(request))),
   );
 
   app.get(
@@ -135,7 +141,7 @@ export function deviceRoutes(app: App, devices: DeviceService): void {
         response: envelopeResponses(z.array(deviceStatusSchema)),
       },
     },
-    async (request) => ok(await devices.statuses(request.query, signedIn(request).userId)),
+    async (request) => ok(await devices.statuses(request.query, signedIn(request))),
   );
 
   app.get(

@@ -6,9 +6,11 @@ import {
   type DeviceStatus,
   type DeviceUser,
   type Page,
+  type QueryScope,
 } from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { type ScopeReader, scopeOf } from './device-scope.js';
 import { toDevice, toDeviceFields, toDeviceStatus, toDeviceUser } from './device.mapper.js';
 import { type DeviceFilter, type DeviceRepository, isUniqueViolation } from './device.repository.js';
 
@@ -21,8 +23,7 @@ export interface StationCache {
 }
 
 /** Who reads: device lists scope by the user's bound devices and show the station password only to editors. */
-export interface DeviceViewer {
-  userId: number;
+export interface DeviceViewer extends ScopeReader {
   /** May edit devices (system.device:write): sees the station password (deviceSchema). */
   mayEdit: boolean;
 }
@@ -43,10 +44,10 @@ export class DeviceService {
     private readonly stations: () => StationCache | null,
   ) {}
 
-  /** getAll; ifFilter=1 keeps the devices bound to the caller (SPEC section 6). */
+  /** getAll: the devices in the viewer's scope (device-scope.ts), filtered. */
   async list(query: DeviceQuery, viewer: DeviceViewer): Promise<Page<Device>> {
-    const { pageNum, pageSize, ifFilter, ...filter } = query;
-    const { rows, total } = await this.repo.list(this.scope(filter, ifFilter, viewer.userId), { pageNum, pageSize });
+    const { pageNum, pageSize, ifFilter: _ifFilter, ...filter } = query;
+    const { rows, total } = await this.repo.list(this.scope(filter, query, viewer), { pageNum, pageSize });
     return { list: rows.map((row) => forViewer(toDevice(row), viewer)), total, pageNum, pageSize };
   }
 
@@ -99,18 +100,20 @@ export class DeviceService {
     this.forget(current.deviceCode);
   }
 
-  /** 'list users': who has the device among their device codes. */
-  async users(deviceCode: string): Promise<DeviceUser[]> {
+  /** 'list users': who has the device among their device codes; none for a device outside the reader's scope. */
+  async users(deviceCode: string, reader: ScopeReader): Promise<DeviceUser[]> {
+    if (!(await this.repo.inScope({ deviceCode }, scopeOf({}, reader)))) return [];
     return (await this.repo.usersOf(deviceCode)).map(toDeviceUser);
   }
 
+  /** A device outside the reader's scope is not found, as a missing one. */
+  async assertVisible(deviceId: number, reader: ScopeReader): Promise<void> {
+    if (!(await this.repo.inScope({ id: deviceId }, scopeOf({}, reader)))) throw new DomainError('notFound');
+  }
+
   /** The connection state of every device the caller sees (map marker colours). */
-  async statuses(
-    query: { projectId?: number | undefined; ifFilter?: number | undefined },
-    callerId: number,
-  ): Promise<DeviceStatus[]> {
-    const filter = this.scope({ projectId: query.projectId }, query.ifFilter, callerId);
-    return (await this.repo.statuses(filter)).map(toDeviceStatus);
+  async statuses(query: QueryScope, reader: ScopeReader): Promise<DeviceStatus[]> {
+    return (await this.repo.statuses(this.scope({ projectId: query.projectId }, query, reader))).map(toDeviceStatus);
   }
 
   /** getInstalledDevs: the devices bound to the caller. */
@@ -118,8 +121,9 @@ export class DeviceService {
     return (await this.repo.boundTo(viewer.userId)).map((row) => forViewer(toDevice(row), viewer));
   }
 
-  private scope(filter: DeviceFilter, ifFilter: number | undefined, callerId: number): DeviceFilter {
-    return ifFilter === 1 ? { ...filter, boundTo: callerId } : filter;
+  private scope(filter: DeviceFilter, query: QueryScope, reader: ScopeReader): DeviceFilter {
+    const { boundTo } = scopeOf(query, reader);
+    return boundTo === undefined ? filter : { ...filter, boundTo };
   }
 
   private async isBound(device: Device): Promise<boolean> {

@@ -163,11 +163,15 @@ export class DevopsRepository {
     );
   }
 
-  async fileContent(id: number): Promise<DevopsFileContent | null> {
+  /** The attachment when its record's device is in the scope. */
+  async fileContent(id: number, scope: DeviceScope): Promise<DevopsFileContent | null> {
     const row = await this.db
       .selectFrom('devopsFiles')
+      .innerJoin('devopsRecords', 'devopsRecords.id', 'devopsFiles.recordId')
+      .innerJoin('devices', 'devices.id', 'devopsRecords.deviceId')
       .select([...FILE_COLUMNS, 'devopsFiles.content'])
-      .where('id', '=', id)
+      .where('devopsFiles.id', '=', id)
+      .where((eb) => devicesInScope(eb, scope))
       .executeTakeFirst();
     return row ?? null;
   }

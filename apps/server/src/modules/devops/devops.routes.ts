@@ -47,7 +47,7 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
         response: envelopeResponses(devopsRecordPageSchema),
       },
     },
-    async (request) => ok(await devops.list(request.query, signedIn(request).userId)),
+    async (request) => ok(await devops.list(request.query, signedIn(request))),
   );
 
   app.post(
@@ -150,7 +150,7 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
       },
     },
     async (request, reply) => {
-      const file = await devops.file(request.query.id);
+      const file = await devops.file(request.query.id, signedIn(request));
       return reply
         .type(file.mimeType)
         .header('content-disposition', attachment(asciiName(file.fileName), file.fileName))

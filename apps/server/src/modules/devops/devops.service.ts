@@ -10,7 +10,7 @@ import {
 } from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toDevopsFile, toDevopsRecord } from './devops.mapper.js';
 import type { DevopsFileContent, DevopsRepository } from './devops.repository.js';
 
@@ -28,8 +28,8 @@ export class DevopsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(query: DevopsListQuery, callerId: number): Promise<Page<DevopsRecord>> {
-    const { rows, total } = await this.repo.list(query, scopeOf(query, callerId));
+  async list(query: DevopsListQuery, reader: ScopeReader): Promise<Page<DevopsRecord>> {
+    const { rows, total } = await this.repo.list(query, scopeOf(query, reader));
     const files = await this.repo.files(rows.map((r) => r.id));
     return {
       list: rows.map((row) => toDevopsRecord(row, files)),
@@ -80,8 +80,8 @@ export class DevopsService {
     return toDevopsFile(row);
   }
 
-  async file(id: number): Promise<DevopsFileContent> {
-    const file = await this.repo.fileContent(id);
+  async file(id: number, reader: ScopeReader): Promise<DevopsFileContent> {
+    const file = await this.repo.fileContent(id, scopeOf({}, reader));
     if (!file) throw new DomainError('notFound');
     return file;
   }

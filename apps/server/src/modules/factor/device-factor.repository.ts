@@ -2,12 +2,15 @@ import type { DeviceFactorItem, PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
+import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
 import type { DeviceFactorRow, FactorRow } from './factor.mapper.js';
 
 export interface DeviceFactorFilter {
   deviceId?: number;
   factorCode?: string;
   deviceCodes?: readonly string[];
+  /** Only the factors of devices in this scope. */
+  scope?: DeviceScope;
 }
 
 export class DeviceFactorRepository {
@@ -21,6 +24,8 @@ export class DeviceFactorRepository {
     if (filter.deviceId !== undefined) query = query.where('deviceFactors.deviceId', '=', filter.deviceId);
     if (filter.factorCode) query = query.where('deviceFactors.factorCode', '=', filter.factorCode);
     if (filter.deviceCodes) query = query.where('devices.deviceCode', 'in', filter.deviceCodes);
+    const scope = filter.scope;
+    if (scope) query = query.where((eb) => devicesInScope(eb, scope));
     return query;
   }
 
@@ -49,9 +54,9 @@ export class DeviceFactorRepository {
   }
 
   /** The distinct factors of the devices, in the devices' display order. */
-  async factorsOfDevices(deviceCodes: readonly string[]): Promise<FactorRow[]> {
+  async factorsOfDevices(deviceCodes: readonly string[], scope: DeviceScope): Promise<FactorRow[]> {
     if (deviceCodes.length === 0) return [];
-    const codes = await this.filtered({ deviceCodes })
+    const codes = await this.filtered({ deviceCodes, scope })
       .select(['deviceFactors.factorCode'])
       .select((eb) => eb.fn.min('deviceFactors.displayOrder').as('firstOrder'))
       .groupBy('deviceFactors.factorCode')
@@ -72,10 +77,26 @@ export class DeviceFactorRepository {
     return codes.flatMap((c) => byCode.get(c.factorCode) ?? []);
   }
 
-  async deviceExists(deviceId: number): Promise<boolean> {
-    return (
-      (await this.db.selectFrom('devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined
-    );
+  /** Of the device codes, those of devices outside the scope. */
+  async codesOutOfScope(deviceCodes: readonly string[], scope: DeviceScope): Promise<Set<string>> {
+    if (deviceCodes.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select('devices.deviceCode')
+      .where('devices.deviceCode', 'in', [...deviceCodes])
+      .where((eb) => eb.not(devicesInScope(eb, scope)))
+      .execute();
+    return new Set(rows.map((r) => r.deviceCode));
+  }
+
+  async deviceExists(deviceId: number, scope: DeviceScope = {}): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select('devices.id')
+      .where('devices.id', '=', deviceId)
+      .where((eb) => devicesInScope(eb, scope))
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The device's whole list, replaced in one transaction; order defaults to the list's. */

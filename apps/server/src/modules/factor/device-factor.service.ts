@@ -7,6 +7,7 @@ import type {
   Page,
 } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { DeviceFactorRepository } from './device-factor.repository.js';
 import { toDeviceFactor, toFactor } from './factor.mapper.js';
 import type { FactorService, QualityReload } from './factor.service.js';
@@ -19,18 +20,19 @@ export class DeviceFactorService {
     private readonly reloadQuality: QualityReload,
   ) {}
 
-  async list(query: DeviceFactorListQuery): Promise<Page<DeviceFactor>> {
+  /** Reads cover the devices in the reader's scope (device-scope.ts). */
+  async list(query: DeviceFactorListQuery, reader: ScopeReader): Promise<Page<DeviceFactor>> {
     const { pageNum, pageSize, ...filter } = query;
-    const { rows, total } = await this.repo.list(filter, { pageNum, pageSize });
+    const { rows, total } = await this.repo.list({ ...filter, scope: scopeOf({}, reader) }, { pageNum, pageSize });
     return { list: rows.map(toDeviceFactor), total, pageNum, pageSize };
   }
 
-  async all(deviceId: number | undefined): Promise<DeviceFactor[]> {
-    return (await this.repo.all({ deviceId })).map(toDeviceFactor);
+  async all(deviceId: number | undefined, reader: ScopeReader): Promise<DeviceFactor[]> {
+    return (await this.repo.all({ deviceId, scope: scopeOf({}, reader) })).map(toDeviceFactor);
   }
 
-  async byDevice(deviceId: number): Promise<DeviceFactor[]> {
-    if (!(await this.repo.deviceExists(deviceId))) throw new DomainError('notFound');
+  async byDevice(deviceId: number, reader: ScopeReader): Promise<DeviceFactor[]> {
+    if (!(await this.repo.deviceExists(deviceId, scopeOf({}, reader)))) throw new DomainError('notFound');
     return (await this.repo.all({ deviceId })).map(toDeviceFactor);
   }
 
@@ -40,13 +42,19 @@ export class DeviceFactorService {
     await this.factors.assertExist(items.map((i) => i.factorCode));
     await this.repo.replace(deviceId, items);
     await this.reloadQuality();
-    return this.byDevice(deviceId);
+    return (await this.repo.all({ deviceId })).map(toDeviceFactor);
   }
 
-  /** deviceCode → its factors; every asked code is a key (empty when it has none), or every device with factors. */
-  async deviceFactorMap(deviceCodes: readonly string[]): Promise<DeviceFactorMap> {
-    const rows = await this.repo.all(deviceCodes.length > 0 ? { deviceCodes } : {});
-    const map = new Map<string, DeviceFactor[]>(deviceCodes.map((code) => [code, []]));
+  /**
+   * deviceCode → its factors; every asked code is a key (empty when it has none) but those of devices outside
+   * the reader's scope, or every device in scope with factors.
+   */
+  async deviceFactorMap(deviceCodes: readonly string[], reader: ScopeReader): Promise<DeviceFactorMap> {
+    const scope = scopeOf({}, reader);
+    const hidden = await this.repo.codesOutOfScope(deviceCodes, scope);
+    const visible = deviceCodes.filter((code) => !hidden.has(code));
+    const rows = await this.repo.all(deviceCodes.length > 0 ? { deviceCodes: visible, scope } : { scope });
+    const map = new Map<string, DeviceFactor[]>(visible.map((code) => [code, []]));
     for (const row of rows) {
       const list = map.get(row.deviceCode) ?? [];
       list.push(toDeviceFactor(row));
@@ -56,7 +64,7 @@ export class DeviceFactorService {
   }
 
   /** The factors any of the devices has, each once. */
-  async factorsOfDevices(deviceCodes: readonly string[]): Promise<Factor[]> {
-    return (await this.repo.factorsOfDevices(deviceCodes)).map(toFactor);
+  async factorsOfDevices(deviceCodes: readonly string[], reader: ScopeReader): Promise<Factor[]> {
+    return (await this.repo.factorsOfDevices(deviceCodes, scopeOf({}, reader))).map(toFactor);
   }
 }

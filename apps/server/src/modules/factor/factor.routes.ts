@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { signedIn } from '../../plugins/auth.js';
 import type { DeviceFactorService } from './device-factor.service.js';
 import type { FactorService } from './factor.service.js';
 
@@ -121,7 +122,7 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
         response: envelopeResponses(pageSchema(deviceFactorSchema)),
       },
     },
-    async (request) => ok(await deviceFactors.list(request.query)),
+    async (request) => ok(await deviceFactors.list(request.query, signedIn(request))),
   );
 
   app.get(
@@ -135,7 +136,7 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
         response: envelopeResponses(z.array(deviceFactorSchema)),
       },
     },
-    async (request) => ok(await deviceFactors.byDevice(request.query.deviceId)),
+    async (request) => ok(await deviceFactors.byDevice(request.query.deviceId, signedIn(request))),
   );
 
   app.post(
@@ -163,7 +164,7 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
         response: envelopeResponses(z.array(deviceFactorSchema)),
       },
     },
-    async (request) => ok(await deviceFactors.all(request.query.deviceId)),
+    async (request) => ok(await deviceFactors.all(request.query.deviceId, signedIn(request))),
   );
 
   app.get(
@@ -177,7 +178,7 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
         response: envelopeResponses(deviceFactorMapSchema),
       },
     },
-    async (request) => ok({ data: await deviceFactors.deviceFactorMap(request.query.deviceCodes) }),
+    async (request) => ok({ data: await deviceFactors.deviceFactorMap(request.query.deviceCodes, signedIn(request)) }),
   );
 
   app.get(
@@ -191,6 +192,6 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
         response: envelopeResponses(z.array(factorSchema)),
       },
     },
-    async (request) => ok(await deviceFactors.factorsOfDevices(request.query.deviceCodes)),
+    async (request) => ok(await deviceFactors.factorsOfDevices(request.query.deviceCodes, signedIn(request))),
   );
 }

@@ -29,7 +29,7 @@ export function gatherRoutes(app: App, gather: GatherService, downloads: XlsxDow
         response: envelopeResponses(gatherResultSchema),
       },
     },
-    async (request) => ok(await gather.gather(request.query, signedIn(request).userId)),
+    async (request) => ok(await gather.gather(request.query, signedIn(request))),
   );
 
   downloads.register({
@@ -39,7 +39,7 @@ export function gatherRoutes(app: App, gather: GatherService, downloads: XlsxDow
     summary: "the group's aggregates with the screen's columns",
     querystring: gatherExportSchema,
     plan: async (filter, caller) => {
-      const result = await gather.gather(filter, caller.userId);
+      const result = await gather.gather(filter, caller);
       const headers = HEADERS[filter.lang];
       return {
         fileName: { ascii: 'gather', display: filter.lang === 'en-US' ? 'gather' : '汇总数据' },

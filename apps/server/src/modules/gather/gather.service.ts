@@ -2,7 +2,7 @@ import { DEPLOY_TYPE, type GatherFactor, type GatherFilter, type GatherResult, t
 import { DomainError } from '../../lib/errors.js';
 import type { XlsxRow } from '../../lib/xlsx-export.js';
 import { formatDateTime } from '../crud/crud.export.js';
-import { type DeviceScope, type DeviceScopeReader, scopeOf } from '../device/device-scope.js';
+import { type DeviceScope, type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { GatherRepository } from './gather.repository.js';
 
 /** Decimals when the factor's are not known (the console rounds alike): an average should not print 15 digits. */
@@ -43,8 +43,8 @@ export class GatherService {
     }
   }
 
-  async gather(filter: GatherFilter, callerId: number): Promise<GatherResult> {
-    const devices = await this.groupDevices(filter, scopeOf(filter, callerId));
+  async gather(filter: GatherFilter, reader: ScopeReader): Promise<GatherResult> {
+    const devices = await this.groupDevices(filter, scopeOf(filter, reader));
     const rows = await this.repo.aggregate(
       devices,
       filter.timeUnit,

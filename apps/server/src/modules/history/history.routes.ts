@@ -31,7 +31,7 @@ export function historyRoutes(app: App, history: HistoryService, downloads: Xlsx
         response: envelopeResponses(historyTableSchema),
       },
     },
-    async (request) => ok(await history.table(request.query, signedIn(request).userId)),
+    async (request) => ok(await history.table(request.query, signedIn(request))),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export function historyRoutes(app: App, history: HistoryService, downloads: Xlsx
         response: envelopeResponses(historyChartSchema),
       },
     },
-    async (request) => ok(await history.chart(request.query, signedIn(request).userId)),
+    async (request) => ok(await history.chart(request.query, signedIn(request))),
   );
 
   downloads.register({
@@ -54,6 +54,6 @@ export function historyRoutes(app: App, history: HistoryService, downloads: Xlsx
     tags,
     summary: "the table's rows (every page; headers in lang, a column per factor with its unit)",
     querystring: historyExportQuerySchema,
-    plan: (query, caller) => history.exportPlan(query, caller.userId),
+    plan: (query, caller) => history.exportPlan(query, caller),
   });
 }

@@ -14,7 +14,7 @@ import {
   type HistoryTimeUnit,
 } from '@envmon/shared';
 import type { MeasurementKind } from '../../db/schema.js';
-import { scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { DomainError } from '../../lib/errors.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import { readAhead, toRows, type XlsxExportColumn } from '../../lib/xlsx-export.js';
@@ -129,9 +129,9 @@ export class HistoryService {
   constructor(private readonly repo: HistoryRepository) {}
 
   /** The chosen devices (every one must be in scope) and factors (names, unit, decimals) in the order asked. */
-  private async resolve(filter: HistoryFilter, callerId: number): Promise<Resolved> {
+  private async resolve(filter: HistoryFilter, reader: ScopeReader): Promise<Resolved> {
     const ids = [...new Set(filter.deviceIds)];
-    const found = await this.repo.devicesInScope(ids, scopeOf(filter, callerId));
+    const found = await this.repo.devicesInScope(ids, scopeOf(filter, reader));
     if (found.length !== ids.length) throw new DomainError('notFound');
     const byId = new Map(found.map((d) => [d.id, d]));
     const devices = ids.map((id) => byId.get(id) as HistoryDeviceRow);
@@ -229,8 +229,8 @@ export class HistoryService {
   }
 
   /** The table: one row per device × period with any chosen factor, by data time then device, paged. */
-  async table(query: HistoryQuery, callerId: number): Promise<HistoryTable> {
-    const { devices, factors } = await this.resolve(query, callerId);
+  async table(query: HistoryQuery, reader: ScopeReader): Promise<HistoryTable> {
+    const { devices, factors } = await this.resolve(query, reader);
     const { timeUnit, pageNum, pageSize } = query;
     const offset = (pageNum - 1) * pageSize;
     const answer = (list: HistoryRow[], total: number): HistoryTable => ({
@@ -266,8 +266,8 @@ export class HistoryService {
   }
 
   /** The chart: per device × factor, the range's values downsampled to at most maxPoints (min/max per bucket). */
-  async chart(query: HistoryChartQuery, callerId: number): Promise<HistoryChart> {
-    const { devices, factors } = await this.resolve(query, callerId);
+  async chart(query: HistoryChartQuery, reader: ScopeReader): Promise<HistoryChart> {
+    const { devices, factors } = await this.resolve(query, reader);
     const { timeUnit, maxPoints } = query;
     const series: HistorySeries[] = [];
     const push = (device: HistoryDeviceRow, factorCode: string, columns: HistoryColumns) =>
@@ -314,8 +314,8 @@ export class HistoryService {
    * EXPORT_WINDOW_VALUES values. The devices are resolved and the first batch read here, before
    * the response starts, so a refusal or a failing query still gets an envelope.
    */
-  async exportPlan(query: HistoryExportQuery, callerId: number): Promise<XlsxWorkbookPlan> {
-    const { devices, factors } = await this.resolve(query, callerId);
+  async exportPlan(query: HistoryExportQuery, reader: ScopeReader): Promise<XlsxWorkbookPlan> {
+    const { devices, factors } = await this.resolve(query, reader);
     const headers = EXPORT_HEADERS[query.lang];
     const offsets = new Map(devices.map((d) => [d.id, d.utcOffsetMinutes]));
     const columns: XlsxExportColumn[] = [

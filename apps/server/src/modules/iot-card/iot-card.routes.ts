@@ -37,7 +37,7 @@ export function iotCardRoutes(app: App, cards: IotCardService): void {
         response: envelopeResponses(iotCardPageSchema),
       },
     },
-    async (request) => ok(await cards.list(request.query, signedIn(request).userId)),
+    async (request) => ok(await cards.list(request.query, signedIn(request))),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import type { IotCard, IotCardInput, IotCardListQuery, IotCardUpdate, Page } from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toIotCard } from './iot-card.mapper.js';
 import type { IotCardRepository } from './iot-card.repository.js';
 
@@ -12,8 +12,8 @@ export class IotCardService {
     private readonly clock: Clock,
   ) {}
 
-  async list(query: IotCardListQuery, callerId: number): Promise<Page<IotCard>> {
-    const { rows, total } = await this.repo.list(query, scopeOf(query, callerId), this.clock.now());
+  async list(query: IotCardListQuery, reader: ScopeReader): Promise<Page<IotCard>> {
+    const { rows, total } = await this.repo.list(query, scopeOf(query, reader), this.clock.now());
     return { list: rows.map(toIotCard), total, pageNum: query.pageNum, pageSize: query.pageSize };
   }
 

@@ -20,7 +20,7 @@ export interface LiveSocket {
 /** Who is at the other end, and what they may see. */
 export interface LiveViewer {
   userId: number;
-  /** The devices the user may see; null for every device (admin). */
+  /** The devices the user may see (device-scope.ts); null for every device (admin, or a user bound to none). */
   devices: ReadonlySet<number> | null;
   /** Holds the alarm list resource: receives alarm frames. */
   alarms: boolean;

@@ -1,4 +1,4 @@
-import type { DeviceService } from '../device/device.service.js';
+import { type DeviceScopeReader, scopeOf } from '../device/device-scope.js';
 import type { RoleService } from '../role/role.service.js';
 import { decide } from '../session/permission.js';
 import type { SessionService } from '../session/session.service.js';
@@ -9,13 +9,13 @@ export const ALARM_RESOURCE = 'alarm.list';
 
 /**
  * Who a push connection belongs to and what it may see: the token is checked as the auth hook
- * checks the `token` header; admin sees every device, other users the devices bound to them.
+ * checks the `token` header; the devices are those the same user reads over HTTP (device-scope.ts).
  */
 export class LiveAccessService {
   constructor(
     private readonly sessions: SessionService,
     private readonly roles: RoleService,
-    private readonly devices: DeviceService,
+    private readonly scopes: DeviceScopeReader,
   ) {}
 
   /** Null for a missing, unknown or expired token. */
@@ -27,9 +27,7 @@ export class LiveAccessService {
   /** Reloaded on every subscribe request, so new bindings and roles apply without reconnecting. */
   async viewerFor(userId: number): Promise<LiveViewer> {
     const access = await this.roles.accessOf(userId);
-    const devices = access.isAdmin
-      ? null
-      : new Set((await this.devices.installed({ userId, mayEdit: false })).map((device) => device.id));
+    const devices = await this.scopes.idsIn(scopeOf({}, { userId, ...access }));
     return { userId, devices, alarms: decide(ALARM_RESOURCE, access) === 'allow' };
   }
 }

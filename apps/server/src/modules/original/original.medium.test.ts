@@ -252,9 +252,15 @@ describe('original packets, station state and weather', () => {
     const token = await userWith(t(), admin, 'orig-bound', ['query.original', 'query.other'], ['OT-02']);
     const seen = (filters: Record<string, string>) =>
       call<Page<OriginalPacket>>(t().app, token, 'GET', `${ORIGINAL}/get`, { query: { ...range(), ...filters } });
-    // Not an administrator: never the unknown station's packet; 5 + 1 device packets.
-    expect((await seen({})).total).toBe(6);
+    // Bound to OT-02: only its packet, whatever ifFilter says (issue 13); never the unknown station's.
+    expect((await seen({})).list.map((p) => p.mn)).toEqual(['OT-02']);
     expect((await seen({ ifFilter: '1' })).list.map((p) => p.mn)).toEqual(['OT-02']);
+    // Not an administrator and bound to nothing: every device's packets (5 + 1), never the unknown station's.
+    const unbound = await userWith(t(), admin, 'orig-unbound', ['query.original']);
+    const unboundSeen = await call<Page<OriginalPacket>>(t().app, unbound, 'GET', `${ORIGINAL}/get`, {
+      query: range(),
+    });
+    expect(unboundSeen.total).toBe(6);
     const unknown = (await list({ mn: 'UNKNOWN-9' })).list[0];
     const refused = async (url: string, q: Record<string, string>) =>
       body(await t().app.inject({ url, query: q, headers: { token } })).desc;

@@ -76,7 +76,7 @@ export function originalRoutes(app: App, original: OriginalService, downloads: X
         response: envelopeResponses(otherResultSchema),
       },
     },
-    async (request) => ok(await original.other(request.query, signedIn(request).userId)),
+    async (request) => ok(await original.other(request.query, signedIn(request))),
   );
 
   downloads.register({
@@ -85,6 +85,6 @@ export function originalRoutes(app: App, original: OriginalService, downloads: X
     tags,
     summary: "the kind's station-state rows with the screen's columns",
     querystring: otherExportSchema,
-    plan: (query, caller) => original.otherExportPlan(query, caller.userId),
+    plan: (query, caller) => original.otherExportPlan(query, caller),
   });
 }

@@ -16,7 +16,7 @@ import { DomainError } from '../../lib/errors.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import { formatDateTime } from '../crud/crud.export.js';
-import { type DeviceScopeReader, scopeOf } from '../device/device-scope.js';
+import { type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toOriginalPacket, toOriginalParsed, toOtherRows } from './original.mapper.js';
 import type { OriginalRepository, OriginalScope } from './original.repository.js';
 
@@ -25,14 +25,11 @@ const EXPORT_PAGE = 1000;
 export const OTHER_MAX_PACKETS = 5000;
 
 /** Who reads packets: the scope's devices, and packets of no known device only for administrators. */
-export interface OriginalCaller {
-  userId: number;
-  isAdmin: boolean;
-}
+export type OriginalCaller = ScopeReader;
 
 function packetScope(filter: OriginalScopedFilter, caller: OriginalCaller): OriginalScope {
   return {
-    devices: scopeOf(filter, caller.userId),
+    devices: scopeOf(filter, caller),
     includeUnknown: caller.isAdmin,
     beginTime: filter.beginTime,
     endTime: filter.endTime,
@@ -51,8 +48,8 @@ export class OriginalService {
   ) {}
 
   /** A device filter outside the caller's scope is notFound, as every device read answers. */
-  private async assertVisible(deviceId: number | undefined, scope: QueryScope, callerId: number): Promise<void> {
-    if (deviceId !== undefined && !(await this.scopes.visible(deviceId, scopeOf(scope, callerId)))) {
+  private async assertVisible(deviceId: number | undefined, scope: QueryScope, reader: ScopeReader): Promise<void> {
+    if (deviceId !== undefined && !(await this.scopes.visible(deviceId, scopeOf(scope, reader)))) {
       throw new DomainError('notFound');
     }
   }
@@ -61,7 +58,7 @@ export class OriginalService {
     query: OriginalScopedFilter & { pageNum: number; pageSize: number },
     caller: OriginalCaller,
   ): Promise<Page<OriginalPacket>> {
-    await this.assertVisible(query.deviceId, query, caller.userId);
+    await this.assertVisible(query.deviceId, query, caller);
     const scope = packetScope(query, caller);
     const { pageNum, pageSize } = query;
     const [total, rows] = await Promise.all([
@@ -76,9 +73,7 @@ export class OriginalService {
     const packet = await this.repo.byId(id);
     if (!packet) throw new DomainError('notFound');
     if (
-      packet.deviceId === null
-        ? !caller.isAdmin
-        : !(await this.scopes.visible(packet.deviceId, scopeOf(scope, caller.userId)))
+      packet.deviceId === null ? !caller.isAdmin : !(await this.scopes.visible(packet.deviceId, scopeOf(scope, caller)))
     ) {
       throw new DomainError('notFound');
     }
@@ -86,8 +81,8 @@ export class OriginalService {
   }
 
   /** The device's accepted packets of the kind's CN in the range, newest first, read into rows. */
-  async other(query: OtherScopedQuery, callerId: number): Promise<OtherResult> {
-    if (!(await this.scopes.visible(query.deviceId, scopeOf(query, callerId)))) throw new DomainError('notFound');
+  async other(query: OtherScopedQuery, reader: ScopeReader): Promise<OtherResult> {
+    if (!(await this.scopes.visible(query.deviceId, scopeOf(query, reader)))) throw new DomainError('notFound');
     const packets = await this.repo.page(
       {
         beginTime: query.beginTime,
@@ -105,7 +100,7 @@ export class OriginalService {
 
   /** The matching packets page by page, newest first (offset pages in receive-time order: an export is bounded by the 31-day range). */
   async *exportPages(filter: OriginalScopedFilter, caller: OriginalCaller): AsyncGenerator<OriginalPacket[]> {
-    await this.assertVisible(filter.deviceId, filter, caller.userId);
+    await this.assertVisible(filter.deviceId, filter, caller);
     const scope = packetScope(filter, caller);
     let offset = 0;
     for (;;) {
@@ -147,8 +142,8 @@ export class OriginalService {
   }
 
   /** The 'other' export: the screen's columns of the kind (OTHER_COLUMNS), headed in the chosen language. */
-  async otherExportPlan(query: OtherExport, callerId: number): Promise<XlsxWorkbookPlan> {
-    const { rows } = await this.other(query, callerId);
+  async otherExportPlan(query: OtherExport, reader: ScopeReader): Promise<XlsxWorkbookPlan> {
+    const { rows } = await this.other(query, reader);
     const text = I18N_RESOURCES[query.lang].original;
     const fields = OTHER_COLUMNS[query.kind];
     const cell = (row: OtherRow, field: keyof OtherRow): string => {

@@ -1,4 +1,10 @@
-import { DEPLOY_TYPE, REALTIME_RECENT_MAX_VALUES, type RealtimeLatest, type RealtimeRecent } from '@envmon/shared';
+import {
+  DEPLOY_TYPE,
+  MESSAGES,
+  REALTIME_RECENT_MAX_VALUES,
+  type RealtimeLatest,
+  type RealtimeRecent,
+} from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LatestValuesTable, MeasurementsTable } from '../../db/schema.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
@@ -154,14 +160,25 @@ describe('real-time data and chart reads', () => {
     expect(empty).toEqual({ factors: [], devices: [] });
   });
 
-  it("keeps to the caller's bound devices with ifFilter=1", async () => {
+  it('keeps a user with bound devices to them, whatever ifFilter says, and honours the project on getRecent', async () => {
     const token = await userWith(t(), admin, 'rt-bound', ['realtime.data'], ['RT-AIR-01', 'RT-OTHER-01']);
     const bound = await latest(token, { ifFilter: '1' });
     expect(bound.devices.map((d) => d.deviceId)).toEqual([air, other]);
     const boundInA = await latest(token, { ifFilter: '1', projectId: String(projectA) });
     expect(boundInA.devices.map((d) => d.deviceId)).toEqual([air]);
     expect(boundInA.factors.map((f) => f.factorCode)).toEqual(['a21026']);
-    expect((await latest(token)).devices.length).toBeGreaterThan(2);
+    expect((await latest(token)).devices.map((d) => d.deviceId)).toEqual([air, other]);
+    const unbound = await userWith(t(), admin, 'rt-unbound', ['realtime.data', 'realtime.chart']);
+    expect((await latest(unbound)).devices.length).toBeGreaterThan(2);
+    // A device of another project than the chosen one is not found.
+    const recent = (projectId: number) =>
+      t().app.inject({
+        url: '/data/realtime/rest/getRecent',
+        query: { deviceId: String(water), projectId: String(projectId) },
+        headers: { token: unbound },
+      });
+    expect(body(await recent(projectB)).desc).toBe(MESSAGES.notFound);
+    expect(body(await recent(projectA)).status).toBe(200);
   });
 
   it('refuses callers without a session (401) or without either real-time resource (403)', async () => {

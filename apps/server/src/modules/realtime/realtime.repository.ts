@@ -2,6 +2,7 @@ import { DEPLOY_TYPE } from '@envmon/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AlarmRow } from '../alarm/alarm.mapper.js';
+import { devicesInScope } from '../device/device-scope.js';
 
 /** Which devices a real-time read covers: one project's (all when absent), only those bound to a user. */
 export interface RealtimeScope {
@@ -142,9 +143,13 @@ export class RealtimeRepository {
 
   /** The device when it exists and is in scope. */
   async visible(deviceId: number, scope: RealtimeScope): Promise<boolean> {
-    let query = this.db.selectFrom('devices').select('devices.id').where('devices.id', '=', deviceId);
-    if (scope.boundTo !== undefined) query = query.where('devices.deviceCode', 'in', this.boundCodes(scope.boundTo));
-    return (await query.executeTakeFirst()) !== undefined;
+    const row = await this.db
+      .selectFrom('devices')
+      .select('devices.id')
+      .where('devices.id', '=', deviceId)
+      .where((eb) => devicesInScope(eb, scope))
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

@@ -34,7 +34,7 @@ export function realtimeRoutes(app: App, realtime: RealtimeService): void {
         response: envelopeResponses(realtimeLatestSchema),
       },
     },
-    async (request) => ok(await realtime.latest(request.query, signedIn(request).userId)),
+    async (request) => ok(await realtime.latest(request.query, signedIn(request))),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export function realtimeRoutes(app: App, realtime: RealtimeService): void {
         response: envelopeResponses(realtimeRecentSchema),
       },
     },
-    async (request) => ok(await realtime.recent(request.query, signedIn(request).userId)),
+    async (request) => ok(await realtime.recent(request.query, signedIn(request))),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export function realtimeRoutes(app: App, realtime: RealtimeService): void {
         response: envelopeResponses(realtimeWaterSchema),
       },
     },
-    async (request) => ok(await realtime.water(request.query, signedIn(request).userId)),
+    async (request) => ok(await realtime.water(request.query, signedIn(request))),
   );
 
   app.get(
@@ -79,6 +79,6 @@ export function realtimeRoutes(app: App, realtime: RealtimeService): void {
         response: envelopeResponses(realtimeOverflowSchema),
       },
     },
-    async (request) => ok(await realtime.overflow(request.query, signedIn(request).userId)),
+    async (request) => ok(await realtime.overflow(request.query, signedIn(request))),
   );
 }

@@ -19,14 +19,10 @@ import {
   toRealtimeWater,
   type TrendWindow,
 } from './realtime.mapper.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { RealtimeRepository, RealtimeScope } from './realtime.repository.js';
 
 const MS_PER_MINUTE = 60_000;
-
-/** ifFilter=1 limits a read to the caller's bound devices (SPEC section 6), as the device list does. */
-function scopeOf(ifFilter: number | undefined, callerId: number, projectId?: number): RealtimeScope {
-  return { projectId, boundTo: ifFilter === 1 ? callerId : undefined };
-}
 
 /** The real-time screens' reads: data, chart, water and overflow. */
 export class RealtimeService {
@@ -35,14 +31,14 @@ export class RealtimeService {
     private readonly clock: Clock,
   ) {}
 
-  async latest(query: RealtimeLatestQuery, callerId: number): Promise<RealtimeLatest> {
-    return toRealtimeLatest(await this.repo.latest(scopeOf(query.ifFilter, callerId, query.projectId)));
+  async latest(query: RealtimeLatestQuery, reader: ScopeReader): Promise<RealtimeLatest> {
+    return toRealtimeLatest(await this.repo.latest(scopeOf(query, reader)));
   }
 
   /** The device's recent real-time values, oldest first; the newest ones when the window holds too many. */
-  async recent(query: RealtimeRecentQuery, callerId: number): Promise<RealtimeRecent> {
-    const { deviceId, factorCodes, minutes, ifFilter } = query;
-    if (!(await this.repo.visible(deviceId, scopeOf(ifFilter, callerId)))) throw new DomainError('notFound');
+  async recent(query: RealtimeRecentQuery, reader: ScopeReader): Promise<RealtimeRecent> {
+    const { deviceId, factorCodes, minutes } = query;
+    if (!(await this.repo.visible(deviceId, scopeOf(query, reader)))) throw new DomainError('notFound');
     const from = this.clock.now() - minutes * MS_PER_MINUTE;
     // One more than the cap tells whether anything was left out.
     const rows = await this.repo.recent(deviceId, factorCodes, from, REALTIME_RECENT_MAX_VALUES + 1);
@@ -52,8 +48,8 @@ export class RealtimeService {
   }
 
   /** The project's water stations (ST 21): latest values with their surface-water class, and the day's trend. */
-  async water(query: RealtimeStationsQuery, callerId: number): Promise<RealtimeWater> {
-    const scope = { ...scopeOf(query.ifFilter, callerId, query.projectId), deviceType: WATER_DEVICE_TYPE };
+  async water(query: RealtimeStationsQuery, reader: ScopeReader): Promise<RealtimeWater> {
+    const scope: RealtimeScope = { ...scopeOf(query, reader), deviceType: WATER_DEVICE_TYPE };
     const window = this.trendWindow();
     const [latest, limits, trend] = await Promise.all([
       this.repo.latest(scope),
@@ -64,8 +60,8 @@ export class RealtimeService {
   }
 
   /** The project's overflow stations: level, state per overflow type, overflow alarms and the level's trend. */
-  async overflow(query: RealtimeStationsQuery, callerId: number): Promise<RealtimeOverflow> {
-    const scope = { ...scopeOf(query.ifFilter, callerId, query.projectId), overflowOnly: true };
+  async overflow(query: RealtimeStationsQuery, reader: ScopeReader): Promise<RealtimeOverflow> {
+    const scope: RealtimeScope = { ...scopeOf(query, reader), overflowOnly: true };
     const window = this.trendWindow();
     const [latest, thresholds, alarms, trend] = await Promise.all([
       this.repo.latest(scope),

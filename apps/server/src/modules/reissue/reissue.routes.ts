@@ -61,6 +61,6 @@ export function reissueRoutes(app: App, reissue: ReissueService): void {
         response: envelopeResponses(reissueTaskPageSchema),
       },
     },
-    async (request) => ok(await reissue.list(request.query, signedIn(request).userId)),
+    async (request) => ok(await reissue.list(request.query, signedIn(request))),
   );
 }

@@ -14,7 +14,7 @@ import {
 import { type CommandOptions, commandFailure } from '../../gateway/command-channel.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { StationCommands } from '../device/device-detail.sync.js';
 import type { Actor } from '../session/permission.js';
 import { KIND_OF, missingStretches, periodStarts, repairRequests, type Stretch } from './reissue-periods.js';
@@ -59,8 +59,8 @@ export class ReissueService {
     return this.start('repair', input, actor);
   }
 
-  async list(query: ReissueListQuery, callerId: number): Promise<Page<ReissueTask>> {
-    const { rows, total } = await this.repo.list(query, scopeOf(query, callerId));
+  async list(query: ReissueListQuery, reader: ScopeReader): Promise<Page<ReissueTask>> {
+    const { rows, total } = await this.repo.list(query, scopeOf(query, reader));
     return { list: rows.map(toTask), total, pageNum: query.pageNum, pageSize: query.pageSize };
   }
 

@@ -41,7 +41,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
         response: envelopeResponses(reportSingleStationSchema),
       },
     },
-    async (request) => ok(await report.singleStation(request.query, signedIn(request).userId)),
+    async (request) => ok(await report.singleStation(request.query, signedIn(request))),
   );
   downloads.register({
     path: `${REPORT}/singleStation/export`,
@@ -50,7 +50,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
     summary: 'the single-station report: a statistics sheet and a period sheet, headers in lang',
     querystring: reportSingleStationQuerySchema,
     plan: async (query, caller) =>
-      singleStationWorkbook(await report.singleStation(query, caller.userId), query.lang ?? 'zh-CN'),
+      singleStationWorkbook(await report.singleStation(query, caller), query.lang ?? 'zh-CN'),
   });
 
   app.get(
@@ -64,7 +64,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
         response: envelopeResponses(reportMultiStationSchema),
       },
     },
-    async (request) => ok(await report.multiStation(request.query, signedIn(request).userId)),
+    async (request) => ok(await report.multiStation(request.query, signedIn(request))),
   );
   downloads.register({
     path: `${REPORT}/multiStation/export`,
@@ -73,7 +73,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
     summary: 'the multi-station report: deviceName, MN and each factor’s avg, min, max',
     querystring: reportMultiStationQuerySchema,
     plan: async (query, caller) =>
-      multiStationWorkbook(await report.multiStation(query, caller.userId), query.lang ?? 'zh-CN'),
+      multiStationWorkbook(await report.multiStation(query, caller), query.lang ?? 'zh-CN'),
   });
 
   app.get(
@@ -87,7 +87,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
         response: envelopeResponses(reportContrastSchema),
       },
     },
-    async (request) => ok(await report.contrast(request.query, signedIn(request).userId)),
+    async (request) => ok(await report.contrast(request.query, signedIn(request))),
   );
   downloads.register({
     path: `${REPORT}/contrast/export`,
@@ -95,7 +95,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
     tags,
     summary: 'the contrast report: a series sheet and a values sheet',
     querystring: reportContrastQuerySchema,
-    plan: async (query, caller) => contrastWorkbook(await report.contrast(query, caller.userId), query.lang ?? 'zh-CN'),
+    plan: async (query, caller) => contrastWorkbook(await report.contrast(query, caller), query.lang ?? 'zh-CN'),
   });
 
   for (const kind of ['factorBar', 'radar'] as const) {
@@ -110,7 +110,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
           response: envelopeResponses(reportStandardSchema),
         },
       },
-      async (request) => ok(await report.standards(request.query, signedIn(request).userId)),
+      async (request) => ok(await report.standards(request.query, signedIn(request))),
     );
     downloads.register({
       path: `${REPORT}/${kind}/export`,
@@ -119,7 +119,7 @@ export function reportRoutes(app: App, report: ReportService, downloads: XlsxDow
       summary: 'each factor’s average, minimum, maximum, standard limit, ratio and exceeded',
       querystring: reportStandardQuerySchema,
       plan: async (query, caller) =>
-        standardWorkbook(await report.standards(query, caller.userId), query.lang ?? 'zh-CN', kind),
+        standardWorkbook(await report.standards(query, caller), query.lang ?? 'zh-CN', kind),
     });
   }
 }

@@ -21,7 +21,7 @@ import {
   type QueryScope,
 } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
-import { scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { previousPeriod, type Range, samePeriodLastYear, slotter } from './report.periods.js';
 import type {
   ReportDeviceRow,
@@ -168,9 +168,9 @@ const firstAppearance = (rows: readonly ReportValueRow[]) => [...new Set(rows.ma
 export class ReportService {
   constructor(private readonly repo: ReportRepository) {}
 
-  async singleStation(query: ReportSingleStationQuery, callerId: number): Promise<ReportSingleStation> {
+  async singleStation(query: ReportSingleStationQuery, reader: ScopeReader): Promise<ReportSingleStation> {
     const { timeUnit, beginTime, endTime } = query;
-    const [device] = await this.devicesInScope([query.deviceId], query, callerId);
+    const [device] = await this.devicesInScope([query.deviceId], query, reader);
     if (!device) throw new DomainError('notFound');
     const [rows, thresholds] = await Promise.all([
       this.repo.rollups([device.id], timeUnit, beginTime, endTime),
@@ -194,9 +194,9 @@ export class ReportService {
     };
   }
 
-  async multiStation(query: ReportMultiStationQuery, callerId: number): Promise<ReportMultiStation> {
+  async multiStation(query: ReportMultiStationQuery, reader: ScopeReader): Promise<ReportMultiStation> {
     const { timeUnit, beginTime, endTime, factorCodes } = query;
-    const devices = await this.devicesInScope(query.deviceIds, query, callerId);
+    const devices = await this.devicesInScope(query.deviceIds, query, reader);
     const ids = devices.map((d) => d.id);
     const [rows, thresholds] = await Promise.all([
       this.repo.rollups(ids, timeUnit, beginTime, endTime, factorCodes),
@@ -220,9 +220,9 @@ export class ReportService {
     };
   }
 
-  async contrast(query: ReportContrastQuery, callerId: number): Promise<ReportContrast> {
+  async contrast(query: ReportContrastQuery, reader: ScopeReader): Promise<ReportContrast> {
     const { mode, timeUnit, beginTime, endTime, factorCode } = query;
-    const devices = await this.devicesInScope(query.deviceIds, query, callerId);
+    const devices = await this.devicesInScope(query.deviceIds, query, reader);
     const current: Range = { from: beginTime, to: endTime };
     const plans: { key: string; device: ReportDeviceRow; period: ReportContrastPeriod; range: Range }[] =
       mode === 'stations'
@@ -281,9 +281,9 @@ export class ReportService {
   }
 
   /** Each factor's period average against its standard: the device's threshold or a surface-water class limit. */
-  async standards(query: ReportStandardQuery, callerId: number): Promise<ReportStandardReport> {
+  async standards(query: ReportStandardQuery, reader: ScopeReader): Promise<ReportStandardReport> {
     const { timeUnit, beginTime, endTime, factorCodes, standard, waterClass } = query;
-    const [device] = await this.devicesInScope([query.deviceId], query, callerId);
+    const [device] = await this.devicesInScope([query.deviceId], query, reader);
     if (!device) throw new DomainError('notFound');
     const [rows, thresholds] = await Promise.all([
       this.repo.rollups([device.id], timeUnit, beginTime, endTime, factorCodes),
@@ -335,9 +335,9 @@ export class ReportService {
   private async devicesInScope(
     ids: readonly number[],
     query: QueryScope,
-    callerId: number,
+    reader: ScopeReader,
   ): Promise<ReportDeviceRow[]> {
-    const found = new Map((await this.repo.devices(ids, scopeOf(query, callerId))).map((d) => [d.id, d]));
+    const found = new Map((await this.repo.devices(ids, scopeOf(query, reader))).map((d) => [d.id, d]));
     const devices = ids.map((id) => found.get(id));
     if (devices.some((d) => d === undefined)) throw new DomainError('notFound');
     return devices as ReportDeviceRow[];

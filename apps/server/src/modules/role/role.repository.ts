@@ -111,6 +111,16 @@ export class RoleRepository {
       .where('userRoles.userId', '=', userId)
       .execute();
   }
+
+  async hasBoundDevices(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('userDevices')
+      .select('userDevices.userId')
+      .where('userDevices.userId', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 }
 
 async function replaceResources(trx: Kysely<Database>, roleId: number, resourceIds: readonly number[]): Promise<void> {

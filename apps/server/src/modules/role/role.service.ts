@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { CrudService } from '../crud/crud.types.js';
 import type { ResourceService } from '../resource/resource.service.js';
-import type { Access } from '../session/permission.js';
+import type { Access, Reach } from '../session/permission.js';
 import { toRole } from './role.mapper.js';
 import type { RoleFilter, RoleRepository } from './role.repository.js';
 
@@ -66,13 +66,17 @@ export class RoleService implements CrudService<Role, RoleInput, RoleInput, Role
   }
 
   /** The permission check's view of a user: admin role, and the codes of its roles' resources. */
-  async accessOf(userId: number): Promise<Access> {
-    const rows = await this.repo.accessRows(userId);
+  /** What the user may do, and whether bound devices narrow what they read (read once per request). */
+  async accessOf(userId: number): Promise<Access & Reach> {
+    const [rows, hasBoundDevices] = await Promise.all([
+      this.repo.accessRows(userId),
+      this.repo.hasBoundDevices(userId),
+    ]);
     const codes = new Set<string>();
     for (const row of rows) {
       if (row.resCode !== null && row.action !== RESOURCE_ACTION.excluded) codes.add(row.resCode);
     }
-    return { isAdmin: rows.some((r) => r.roleName === ADMIN_ROLE), codes };
+    return { isAdmin: rows.some((r) => r.roleName === ADMIN_ROLE), codes, hasBoundDevices };
   }
 
   /**

@@ -12,7 +12,15 @@ export interface Actor {
   userName: string;
 }
 
-export interface AuthContext extends Actor, Access {
+/**
+ * Which devices' data a caller reads (issue 13): a user other than admin with bound devices (user_devices) reads
+ * only those, whatever the request asks; the rule itself is device-scope.ts `scopeOf`.
+ */
+export interface Reach {
+  hasBoundDevices: boolean;
+}
+
+export interface AuthContext extends Actor, Access, Reach {
   sessionId: number;
 }
 

@@ -28,7 +28,7 @@ import { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import {
   StatisticsRepository,
   type CatalogueFactor,
@@ -42,10 +42,8 @@ const HOURS_PER_DAY = 24;
 /** Minute data (2051) comes at most once a minute, whatever a shorter real-time interval says. */
 const MIN_MINUTE_PERIOD_S = 60;
 
-/** Who asks, for ifFilter=1 (only the devices bound to the caller). */
-export interface StatisticsCaller {
-  userId: number;
-}
+/** Who asks: the reports cover the devices in their scope. */
+export type StatisticsCaller = ScopeReader;
 
 /** Midnight of 'YYYY-MM-DD' in a calendar `offsetMinutes` ahead of UTC, as epoch ms. */
 export function localMidnight(date: string, offsetMinutes: number): number {
@@ -370,7 +368,7 @@ export class StatisticsService {
 
   /** The devices in scope; asking for one outside it is notFound. */
   private async scoped(query: QueryScope, caller: StatisticsCaller, deviceId?: number): Promise<ScopedDevice[]> {
-    const devices = await this.repo.devices({ ...scopeOf(query, caller.userId), deviceId });
+    const devices = await this.repo.devices({ ...scopeOf(query, caller), deviceId });
     if (deviceId !== undefined && devices.length === 0) throw new DomainError('notFound');
     return devices;
   }

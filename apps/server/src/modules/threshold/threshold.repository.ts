@@ -2,12 +2,15 @@ import type { AlarmStrategyInput, AlarmStrategyQuery, PageQuery, ThresholdInput 
 import type { Kysely, Selectable } from 'kysely';
 import type { AlarmStrategiesTable, Database, ThresholdsTable } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
+import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
 import type { StrategyRow, ThresholdRow, WaterLimitRow } from './threshold.mapper.js';
 
 export interface ThresholdFilter {
   deviceId?: number | undefined;
   factorCode?: string | undefined;
   projectId?: number | undefined;
+  /** Only the devices bound to this user (device-scope.ts). */
+  boundTo?: number | undefined;
   /** Only thresholds on water factors (getAllWaterThreshold). */
   waterOnly?: boolean;
 }
@@ -37,7 +40,7 @@ export class ThresholdRepository {
       .innerJoin('factors', 'factors.factorCode', 'thresholds.factorCode');
     if (filter.deviceId !== undefined) query = query.where('thresholds.deviceId', '=', filter.deviceId);
     if (filter.factorCode) query = query.where('thresholds.factorCode', '=', filter.factorCode);
-    if (filter.projectId !== undefined) query = query.where('devices.projectId', '=', filter.projectId);
+    query = query.where((eb) => devicesInScope(eb, { projectId: filter.projectId, boundTo: filter.boundTo }));
     if (filter.waterOnly) query = query.where('factors.kind', '=', 'water');
     return query;
   }
@@ -76,11 +79,12 @@ export class ThresholdRepository {
       .execute();
   }
 
-  async find(id: number): Promise<ThresholdRow | null> {
-    return (
-      (await this.joined({}).select(ThresholdRepository.columns).where('thresholds.id', '=', id).executeTakeFirst()) ??
-      null
-    );
+  async find(id: number, scope: DeviceScope = {}): Promise<ThresholdRow | null> {
+    const row = await this.joined(scope)
+      .select(ThresholdRepository.columns)
+      .where('thresholds.id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   /** Whether another threshold has the same device × factor × overflow type. */
@@ -146,23 +150,24 @@ export class ThresholdRepository {
 
   // ---- alarm strategies ----
 
-  private strategiesJoined() {
+  private strategiesJoined(scope: DeviceScope) {
     return this.db
       .selectFrom('alarmStrategies')
       .innerJoin('devices', 'devices.id', 'alarmStrategies.deviceId')
+      .where((eb) => devicesInScope(eb, scope))
       .selectAll('alarmStrategies')
       .select(['devices.deviceCode', 'devices.deviceName']);
   }
 
-  strategies(query: AlarmStrategyQuery): Promise<StrategyRow[]> {
-    let q = this.strategiesJoined();
+  strategies(query: AlarmStrategyQuery, scope: DeviceScope = {}): Promise<StrategyRow[]> {
+    let q = this.strategiesJoined(scope);
     if (query.deviceId !== undefined) q = q.where('alarmStrategies.deviceId', '=', query.deviceId);
     if (query.alarmType !== undefined) q = q.where('alarmStrategies.alarmType', '=', query.alarmType);
     return q.orderBy('alarmStrategies.deviceId').orderBy('alarmStrategies.alarmType').execute();
   }
 
-  async strategy(id: number): Promise<StrategyRow | null> {
-    return (await this.strategiesJoined().where('alarmStrategies.id', '=', id).executeTakeFirst()) ?? null;
+  async strategy(id: number, scope: DeviceScope = {}): Promise<StrategyRow | null> {
+    return (await this.strategiesJoined(scope).where('alarmStrategies.id', '=', id).executeTakeFirst()) ?? null;
   }
 
   /** Creates or replaces the device × type strategy; returns its id. */

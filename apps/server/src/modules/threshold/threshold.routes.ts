@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { signedIn } from '../../plugins/auth.js';
 import type { ThresholdService } from './threshold.service.js';
 
 const THRESHOLD = '/manager/alarm/threshold/rest';
@@ -41,7 +42,7 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
         response: envelopeResponses(pageSchema(thresholdSchema)),
       },
     },
-    async (request) => ok(await thresholds.list(request.query)),
+    async (request) => ok(await thresholds.list(request.query, signedIn(request))),
   );
 
   app.get(
@@ -55,7 +56,7 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
         response: envelopeResponses(z.array(thresholdSchema)),
       },
     },
-    async (request) => ok(await thresholds.water(request.query)),
+    async (request) => ok(await thresholds.water(request.query, signedIn(request))),
   );
 
   app.get(
@@ -69,7 +70,7 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
         response: envelopeResponses(thresholdSchema),
       },
     },
-    async (request) => ok(await thresholds.get(request.query.id)),
+    async (request) => ok(await thresholds.get(request.query.id, signedIn(request))),
   );
 
   app.post(
@@ -144,7 +145,7 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
         response: envelopeResponses(z.array(alarmStrategySchema)),
       },
     },
-    async (request) => ok(await thresholds.strategies(request.query)),
+    async (request) => ok(await thresholds.strategies(request.query, signedIn(request))),
   );
 
   app.get(
@@ -158,7 +159,7 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
         response: envelopeResponses(alarmStrategySchema),
       },
     },
-    async (request) => ok(await thresholds.strategy(request.query.id)),
+    async (request) => ok(await thresholds.strategy(request.query.id, signedIn(request))),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import type { Selectable } from 'kysely';
 import type { AlarmStrategiesTable, ThresholdsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { isUniqueViolation } from '../device/device.repository.js';
 import { toAlarmStrategy, toSurfaceWaterLimit, toThreshold } from './threshold.mapper.js';
 import type { ThresholdRepository } from './threshold.repository.js';
@@ -36,19 +37,21 @@ export class ThresholdService {
     private readonly rulesChanged: RulesChanged,
   ) {}
 
-  async list(query: ThresholdQuery): Promise<Page<Threshold>> {
+  /** Reads cover the devices in the reader's scope (device-scope.ts); writes are for device editors. */
+  async list(query: ThresholdQuery, reader: ScopeReader): Promise<Page<Threshold>> {
     const { pageNum, pageSize, ...filter } = query;
-    const { rows, total } = await this.repo.list(filter, { pageNum, pageSize });
+    const { rows, total } = await this.repo.list({ ...filter, ...scopeOf(filter, reader) }, { pageNum, pageSize });
     return { list: rows.map(toThreshold), total, pageNum, pageSize };
   }
 
   /** getAllWaterThreshold: the thresholds on water factors, each with its derived symbol. */
-  async water(query: WaterThresholdQuery): Promise<Threshold[]> {
-    return (await this.repo.all({ ...query, waterOnly: true })).map(toThreshold);
+  async water(query: WaterThresholdQuery, reader: ScopeReader): Promise<Threshold[]> {
+    return (await this.repo.all({ ...query, ...scopeOf(query, reader), waterOnly: true })).map(toThreshold);
   }
 
-  async get(id: number): Promise<Threshold> {
-    const row = await this.repo.find(id);
+  /** Without a reader: any device's (the writes' own reads). */
+  async get(id: number, reader?: ScopeReader): Promise<Threshold> {
+    const row = await this.repo.find(id, reader ? scopeOf({}, reader) : {});
     if (!row) throw new DomainError('notFound');
     return toThreshold(row);
   }
@@ -78,12 +81,13 @@ export class ThresholdService {
     return (await this.repo.waterLimits()).map(toSurfaceWaterLimit);
   }
 
-  async strategies(query: AlarmStrategyQuery): Promise<AlarmStrategy[]> {
-    return (await this.repo.strategies(query)).map(toAlarmStrategy);
+  /** Without a reader: every device's (the alarm engine, the WeChat notifier). */
+  async strategies(query: AlarmStrategyQuery, reader?: ScopeReader): Promise<AlarmStrategy[]> {
+    return (await this.repo.strategies(query, reader ? scopeOf({}, reader) : {})).map(toAlarmStrategy);
   }
 
-  async strategy(id: number): Promise<AlarmStrategy> {
-    const row = await this.repo.strategy(id);
+  async strategy(id: number, reader?: ScopeReader): Promise<AlarmStrategy> {
+    const row = await this.repo.strategy(id, reader ? scopeOf({}, reader) : {});
     if (!row) throw new DomainError('notFound');
     return toAlarmStrategy(row);
   }

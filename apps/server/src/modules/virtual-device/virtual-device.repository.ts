@@ -2,11 +2,14 @@ import type { PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
+import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
 import type { DeviceSummaryRow, VirtualDeviceRow } from './virtual-device.mapper.js';
 
 export interface VirtualDeviceFilter {
   deviceId?: number;
   virtualName?: string;
+  /** Only the virtual devices of devices in this scope. */
+  scope?: DeviceScope;
 }
 
 export interface VirtualDeviceValues {
@@ -23,6 +26,8 @@ export class VirtualDeviceRepository {
   private filtered(filter: VirtualDeviceFilter) {
     let query = this.db.selectFrom('virtualDevices').innerJoin('devices', 'devices.id', 'virtualDevices.deviceId');
     if (filter.deviceId !== undefined) query = query.where('virtualDevices.deviceId', '=', filter.deviceId);
+    const scope = filter.scope;
+    if (scope) query = query.where((eb) => devicesInScope(eb, scope));
     const needle = filter.virtualName;
     if (needle) {
       query = query.where((eb) =>
@@ -47,8 +52,8 @@ export class VirtualDeviceRepository {
     return selectPage(this.filtered(filter), page, (q) => this.selectRows(q));
   }
 
-  all(): Promise<VirtualDeviceRow[]> {
-    return this.selectRows(this.filtered({})).execute();
+  all(scope: DeviceScope): Promise<VirtualDeviceRow[]> {
+    return this.selectRows(this.filtered({ scope })).execute();
   }
 
   async find(id: number): Promise<VirtualDeviceRow | null> {
@@ -80,10 +85,11 @@ export class VirtualDeviceRepository {
     );
   }
 
-  devices(): Promise<DeviceSummaryRow[]> {
+  devices(scope: DeviceScope): Promise<DeviceSummaryRow[]> {
     return this.db
       .selectFrom('devices')
       .select(['id', 'deviceName', 'deviceCode', 'deviceType', 'ifValid'])
+      .where((eb) => devicesInScope(eb, scope))
       .orderBy('id')
       .execute();
   }

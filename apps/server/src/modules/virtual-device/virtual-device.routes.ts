@@ -20,6 +20,7 @@ import { envelopeResponses, failure, fileResponses, ok } from '../../lib/envelop
 import { uploadedChunks } from '../../lib/upload.js';
 import { XlsxImportError } from '../../lib/xlsx-import.js';
 import { attachment } from '../../lib/xlsx-template.js';
+import { signedIn } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
 import type { VirtualDeviceService } from './virtual-device.service.js';
 
@@ -38,11 +39,11 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
       config: READ,
       schema: {
         tags,
-        summary: 'Every device with its virtual devices',
+        summary: 'Every device the caller sees with its virtual devices',
         response: envelopeResponses(z.array(deviceWithVirtualSchema)),
       },
     },
-    async () => ok(await virtuals.devicesWithVirtual()),
+    async (request) => ok(await virtuals.devicesWithVirtual(signedIn(request))),
   );
 
   app.get(
@@ -56,7 +57,7 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
         response: envelopeResponses(pageSchema(virtualDeviceSchema)),
       },
     },
-    async (request) => ok(await virtuals.list(request.query)),
+    async (request) => ok(await virtuals.list(request.query, signedIn(request))),
   );
 
   app.post(

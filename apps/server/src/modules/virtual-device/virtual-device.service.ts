@@ -17,6 +17,7 @@ import { DomainError } from '../../lib/errors.js';
 import { cellText, readXlsxRecords, type XlsxColumn, type XlsxInput } from '../../lib/xlsx-import.js';
 import { writeXlsxTemplate, type XlsxTemplateColumn } from '../../lib/xlsx-template.js';
 import { translate } from '../crud/crud.export.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { FactorService } from '../factor/factor.service.js';
 import {
   joinFactorCodes,
@@ -98,9 +99,9 @@ export class VirtualDeviceService {
     private readonly clock: Clock,
   ) {}
 
-  async list(query: VirtualDeviceListQuery): Promise<Page<VirtualDevice>> {
+  async list(query: VirtualDeviceListQuery, reader: ScopeReader): Promise<Page<VirtualDevice>> {
     const { pageNum, pageSize, ...filter } = query;
-    const { rows, total } = await this.repo.list(filter, { pageNum, pageSize });
+    const { rows, total } = await this.repo.list({ ...filter, scope: scopeOf({}, reader) }, { pageNum, pageSize });
     return { list: rows.map(toVirtualDevice), total, pageNum, pageSize };
   }
 
@@ -126,8 +127,10 @@ export class VirtualDeviceService {
   }
 
   /** Every device with its virtual devices (device pickers that offer both). */
-  async devicesWithVirtual(): Promise<DeviceWithVirtual[]> {
-    const [devices, virtuals] = await Promise.all([this.repo.devices(), this.repo.all()]);
+  /** The devices in the reader's scope, each with its virtual devices. */
+  async devicesWithVirtual(reader: ScopeReader): Promise<DeviceWithVirtual[]> {
+    const scope = scopeOf({}, reader);
+    const [devices, virtuals] = await Promise.all([this.repo.devices(scope), this.repo.all(scope)]);
     const byDevice = new Map<number, VirtualDeviceRow[]>();
     for (const v of virtuals) {
       const list = byDevice.get(v.deviceId) ?? [];

@@ -2,6 +2,7 @@ import { SIGNED_IN, weatherDaySchema, weatherQuerySchema } from '@envmon/shared'
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { signedIn } from '../../plugins/auth.js';
 import type { WeatherService } from './weather.service.js';
 
 const WEATHER = '/manager/system/weather/rest';
@@ -20,6 +21,6 @@ export function weatherRoutes(app: App, weather: WeatherService): void {
         response: envelopeResponses(z.array(weatherDaySchema)),
       },
     },
-    async (request) => ok(await weather.byDate(request.query)),
+    async (request) => ok(await weather.byDate(request.query, signedIn(request))),
   );
 }

@@ -2,6 +2,7 @@ import { WEATHER_FACTORS, type WeatherDay, type WeatherQuery } from '@envmon/sha
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { devicesInScope, type ScopeReader, scopeOf } from '../device/device-scope.js';
 
 const CODES = Object.values(WEATHER_FACTORS);
 const NAMES = Object.entries(WEATHER_FACTORS) as [keyof typeof WEATHER_FACTORS, string][];
@@ -27,8 +28,14 @@ const startOf = (date: string) => {
 export class WeatherService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async byDate(query: WeatherQuery): Promise<WeatherDay[]> {
-    const device = await this.db.selectFrom('devices').select('id').where('id', '=', query.deviceId).executeTakeFirst();
+  /** A device outside the reader's scope (device-scope.ts) is not found. */
+  async byDate(query: WeatherQuery, reader: ScopeReader): Promise<WeatherDay[]> {
+    const device = await this.db
+      .selectFrom('devices')
+      .select('devices.id')
+      .where('devices.id', '=', query.deviceId)
+      .where((eb) => devicesInScope(eb, scopeOf({}, reader)))
+      .executeTakeFirst();
     if (!device) throw new DomainError('notFound');
     const from = startOf(query.beginDate);
     // The day after endDate (a DST-safe next midnight: noon plus a day, floored back to the date).

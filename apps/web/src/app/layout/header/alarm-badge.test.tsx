@@ -33,7 +33,7 @@ vi.mock('../../../lib/live', () => ({
     },
   },
 }));
-const getCurrentAlarms = vi.hoisted(() => vi.fn<(boundOnly: boolean) => Promise<Alarm[]>>());
+const getCurrentAlarms = vi.hoisted(() => vi.fn<() => Promise<Alarm[]>>());
 vi.mock('../../../features/alarm-badge/api/get-current-alarms', () => ({ getCurrentAlarms }));
 const alert = vi.hoisted(() => ({
   playAlarmSound: vi.fn(),
@@ -111,9 +111,9 @@ describe('AlarmBadge', () => {
     expect(getCurrentAlarms).not.toHaveBeenCalled();
   });
 
-  it('counts the bound devices’ current alarms, follows pushes and reloads after a reconnect', async () => {
+  it('counts the current alarms the server scopes, follows pushes and reloads after a reconnect', async () => {
     renderBadge(['alarm.list']);
-    expect(getCurrentAlarms).toHaveBeenCalledWith(true);
+    expect(getCurrentAlarms).toHaveBeenCalledWith();
     await screen.findByLabelText('Current alarms (2)');
 
     push([testAlarm(3)]);

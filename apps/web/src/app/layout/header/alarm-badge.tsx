@@ -7,7 +7,11 @@ import type { Alarm } from '@envmon/shared';
 import { useCan } from '../../../components/can';
 import { vocabularyLang } from '../../../components/crud/cell-render';
 import { DASHBOARD_PATH } from '../../../config/registry';
-import { askNotificationPermission, playAlarmSound, showAlarmNotification } from '../../../features/alarm-badge/alarm-alert';
+import {
+  askNotificationPermission,
+  playAlarmSound,
+  showAlarmNotification,
+} from '../../../features/alarm-badge/alarm-alert';
 import { alarmSummary } from '../../../features/alarm-badge/alarm-text';
 import { CurrentAlarmsTable } from '../../../features/alarm-badge/components/current-alarms-table';
 import { useCurrentAlarms } from '../../../features/alarm-badge/hooks/use-current-alarms';
@@ -51,7 +55,7 @@ function AlarmBadgeButton() {
     onDashboard.current = dashboards.has(pathname);
   }, [dashboards, pathname]);
 
-  const alarms = useCurrentAlarms(!session.isAdmin, (raised: Alarm[]) => {
+  const alarms = useCurrentAlarms((raised: Alarm[]) => {
     askNotificationPermission();
     playAlarmSound();
     // The dashboard shows alarms itself; a desktop notification there would say it twice.
@@ -78,7 +82,13 @@ function AlarmBadgeButton() {
           data-testid="alarm-badge"
         />
       </Badge>
-      <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={t('alarm.badge.title')} width={MODAL_WIDTH}>
+      <Modal
+        open={open}
+        onCancel={() => setOpen(false)}
+        footer={null}
+        title={t('alarm.badge.title')}
+        width={MODAL_WIDTH}
+      >
         <CurrentAlarmsTable alarms={alarms} onOpenWorkOrder={openWorkOrder} />
       </Modal>
     </>

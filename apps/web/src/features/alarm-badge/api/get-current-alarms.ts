@@ -4,9 +4,9 @@ import { api } from '../../../lib/api';
 export const CURRENT_ALARMS_URL = '/manager/alarm/rest/getCurrent';
 
 /**
- * The caller's active alarms. Non-admins ask for their bound devices only (ifFilter=1): those are
- * the devices whose alarms the push connection delivers, so later frames keep this list exact.
+ * The caller's active alarms. The server decides which devices the caller sees (only their bound ones when
+ * they have any) for this list and the push connection alike, so later frames keep this list exact.
  */
-export function getCurrentAlarms(boundOnly: boolean): Promise<Alarm[]> {
-  return api.get<Alarm[]>(CURRENT_ALARMS_URL, { ifFilter: boundOnly ? 1 : undefined }, { silent: true });
+export function getCurrentAlarms(): Promise<Alarm[]> {
+  return api.get<Alarm[]>(CURRENT_ALARMS_URL, {}, { silent: true });
 }

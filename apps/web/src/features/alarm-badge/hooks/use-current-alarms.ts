@@ -9,7 +9,6 @@ import { getCurrentAlarms } from '../api/get-current-alarms';
  * hidden changes), patched by pushed frames in between. onRaised hears of newly raised ones.
  */
 export function useCurrentAlarms(
-  boundOnly: boolean,
   onRaised: (raised: Alarm[]) => void,
   /** False for a user who may not read alarms: nothing is loaded or followed. */
   enabled = true,
@@ -22,7 +21,7 @@ export function useCurrentAlarms(
   useEffect(() => {
     if (!enabled) return;
     // The api client has already shown a failure; the next reconnect loads again.
-    const load = () => store.load(() => getCurrentAlarms(boundOnly)).catch(() => undefined);
+    const load = () => store.load(() => getCurrentAlarms()).catch(() => undefined);
     // The load notes every frame pushed from now on, so none arriving before its answer is lost.
     void load();
     const offAlarms = liveClient.onAlarms((pushed) => {
@@ -45,13 +44,13 @@ export function useCurrentAlarms(
       offReconnect();
       offFirstOpen?.();
     };
-  }, [store, boundOnly, enabled]);
+  }, [store, enabled]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }
 
 /** The ids of devices with a current alarm (map markers in alarm), for users who may read alarms. */
-export function useAlarmedDeviceIds(boundOnly: boolean, enabled: boolean): ReadonlySet<number> {
-  const alarms = useCurrentAlarms(boundOnly, ignoreRaised, enabled);
+export function useAlarmedDeviceIds(enabled: boolean): ReadonlySet<number> {
+  const alarms = useCurrentAlarms(ignoreRaised, enabled);
   return useMemo(() => new Set(enabled ? alarms.map((alarm) => alarm.deviceId) : []), [alarms, enabled]);
 }
 

@@ -76,7 +76,7 @@ export default function DevicePage() {
 
   // Markers of devices in alarm take the alarm colour (alarms are read only by users who may see them).
   const mayReadAlarms = useCan(ALARM_LIST);
-  const alarmed = useAlarmedDeviceIds(!session.isAdmin, mayReadAlarms);
+  const alarmed = useAlarmedDeviceIds(mayReadAlarms);
   const markers = useMemo<DeviceMapDevice[]>(() => {
     const shown = checkedIds.length > 0 ? new Set(checkedIds) : null;
     return devices
