@@ -9,6 +9,7 @@ describe('maskSecrets', () => {
         password: 'p',
         nested: { oldPassword: 'a', newPassword: 'b', client_secret: 'c', list: [{ accessToken: 't', id: 1 }] },
         code: 'oauth-code',
+        PW: '123456',
         deviceCode: 'DEV-1',
       }),
     ).toEqual({
@@ -16,6 +17,7 @@ describe('maskSecrets', () => {
       password: MASK,
       nested: { oldPassword: MASK, newPassword: MASK, client_secret: MASK, list: [{ accessToken: MASK, id: 1 }] },
       code: MASK,
+      PW: MASK,
       deviceCode: 'DEV-1',
     });
   });

@@ -2,7 +2,7 @@
  * Secrets never reach the operation log or the server log: any field whose name looks like a
  * password, token or secret is replaced, at any depth.
  */
-const SECRET_KEY = /pass(word)?|pwd|token|secret|authorization|credential|cookie|^code$/i;
+const SECRET_KEY = /pass(word)?|pwd|^pw$|token|secret|authorization|credential|cookie|^code$/i;
 /** Credentials that travel in a path: the OAuth code, and the push socket's sign-in token (browsers cannot set its headers). */
 const SECRET_IN_PATH = /(\/rest\/oauth\/|\/websocket\/)[^/?#\s"\\]+/g;
 export const MASK = '******';
