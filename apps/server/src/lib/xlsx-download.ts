@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { App } from '../app-types.js';
 import { XLSX_MIME } from '../modules/crud/crud.export.js';
 import type { RoleService } from '../modules/role/role.service.js';
-import { decide, type Reach } from '../modules/session/permission.js';
+import { type Access, decide, type Reach } from '../modules/session/permission.js';
 import { signedIn } from '../plugins/auth.js';
 import type { RoutePermission } from '../plugins/route-permissions.js';
 import type { Clock } from './clock.js';
@@ -34,10 +34,8 @@ export interface XlsxWorkbookPlan {
   total?: number;
 }
 
-/** Who downloads: the ticket's holder, whether an administrator (some exports show them more), and their device reach. */
-export interface ExportCaller extends TicketHolder, Reach {
-  isAdmin: boolean;
-}
+/** Who downloads: the ticket's holder, their rights (some exports show more to some) and their device reach. */
+export interface ExportCaller extends TicketHolder, Access, Reach {}
 
 /** A query or report's export: `${path}` answers the link, `${path}/download` the file. */
 export interface XlsxDownloadRoute<S extends z.ZodObject> {
@@ -156,11 +154,7 @@ export class XlsxDownloads {
 
         let plan: XlsxWorkbookPlan;
         try {
-          plan = await route.plan(filters as z.infer<S>, {
-            ...holder,
-            isAdmin: access.isAdmin,
-            hasBoundDevices: access.hasBoundDevices,
-          });
+          plan = await route.plan(filters as z.infer<S>, { ...holder, ...access });
         } catch (err) {
           this.progress.finish(progress, 'failed');
           // A refusal (a device out of scope, a range too long) says why; anything else is logged.

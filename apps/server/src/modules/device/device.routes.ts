@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
-import { decide } from '../session/permission.js';
+import { type Access, decide } from '../session/permission.js';
 import type { DeviceService, DeviceViewer } from './device.service.js';
 
 export const DEVICE_PERMISSION = 'system.device';
@@ -39,6 +39,11 @@ const DEVICE_LIST_READERS = [
 const write = { permission: writeCode(DEVICE_PERMISSION) };
 const tags = ['device'];
 
+/** May edit devices (system.device:write): the only ones shown station passwords, anywhere (issue 13). */
+export function mayEditDevices(access: Access): boolean {
+  return decide(writeCode(DEVICE_PERMISSION), access) === 'allow';
+}
+
 /** The caller as device reads see it: bound devices, and whether the station password may be shown. */
 export function deviceViewer(request: FastifyRequest): DeviceViewer {
   const auth = signedIn(request);
@@ -46,7 +51,7 @@ export function deviceViewer(request: FastifyRequest): DeviceViewer {
     userId: auth.userId,
     isAdmin: auth.isAdmin,
     hasBoundDevices: auth.hasBoundDevices,
-    mayEdit: decide(writeCode(DEVICE_PERMISSION), auth) === 'allow',
+    mayEdit: mayEditDevices(auth),
   };
 }
 

@@ -1,13 +1,37 @@
 import { parseHj212Time, parsePacket } from '@envmon/hj212';
 import type { OriginalPacket, OriginalParsed, OtherRow, StationStateKind } from '@envmon/shared';
+import { MASK } from '../../lib/mask.js';
 import type { OriginalRow } from './original.repository.js';
 
-export function toOriginalPacket(row: OriginalRow): OriginalPacket {
-  return { ...row, accepted: row.accepted === 1 };
+/**
+ * A station password in packet text: the header's `PW=`, and a `NewPW=` in the CP (HJ 212 1072), wherever
+ * they stand. With a station's MN and PW anyone can send data as that station (issue 13).
+ */
+const STATION_PASSWORD = /(^|[^A-Za-z0-9_])((?:New)?PW=)[^;&,\s]*/gi;
+const PASSWORD_FIELD = /^(New)?PW$/i;
+
+export function maskStationPasswords(text: string): string {
+  return text.replace(STATION_PASSWORD, `$1$2${MASK}`);
+}
+
+/** A packet as listed and exported; the station passwords in it only for those who may edit devices. */
+export function toOriginalPacket(row: OriginalRow, showPasswords: boolean): OriginalPacket {
+  const packet = { ...row, accepted: row.accepted === 1 };
+  if (showPasswords) return packet;
+  return { ...packet, raw: maskStationPasswords(row.raw), reason: row.reason && maskStationPasswords(row.reason) };
+}
+
+/** The parsed packet with its station passwords masked (parsed first: the masked text no longer matches its CRC). */
+export function toOriginalParsed(id: number, raw: string, showPasswords: boolean): OriginalParsed {
+  const parsed = parseStored(id, raw);
+  if (showPasswords) return parsed;
+  const masked = (fields: Record<string, string>) =>
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, PASSWORD_FIELD.test(k) ? MASK : v]));
+  return { ...parsed, raw: maskStationPasswords(raw), header: masked(parsed.header), cp: masked(parsed.cp) };
 }
 
 /** The stored raw text parsed again with the codec: header, CP fields and per-factor fields, or the error. */
-export function toOriginalParsed(id: number, raw: string): OriginalParsed {
+function parseStored(id: number, raw: string): OriginalParsed {
   const result = parsePacket(raw);
   if (!result.ok) return { id, raw, ok: false, error: result.error, header: {}, cp: {}, factors: [] };
   const { message } = result;

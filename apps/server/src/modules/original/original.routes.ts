@@ -12,7 +12,10 @@ import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../lib/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
-import type { OriginalService } from './original.service.js';
+import type { ScopeReader } from '../device/device-scope.js';
+import { mayEditDevices } from '../device/device.routes.js';
+import type { Access } from '../session/permission.js';
+import type { OriginalCaller, OriginalService } from './original.service.js';
 
 const ORIGINAL = '/data/original/rest';
 const OTHER = '/data/other/rest';
@@ -20,10 +23,16 @@ export const ORIGINAL_PERMISSION = 'query.original';
 export const OTHER_PERMISSION = 'query.other';
 const tags = ['original'];
 
+/** Station passwords in packets are shown only to those who may edit devices (issue 13). */
+function originalCaller(caller: ScopeReader & Access): OriginalCaller {
+  return { ...caller, seesStationPasswords: mayEditDevices(caller) };
+}
+
 /**
  * The original-packet query (every received packet, parsed on demand), its export, and the 'other' station
- * state with its export. Every read is scoped like the device list (projectId, ifFilter=1); packets of no
- * known device (unknown MN, unparsable) are shown to administrators only — they belong to no project.
+ * state with its export. Every read is scoped like the device list (device-scope.ts); packets of no known
+ * device (unknown MN, unparsable) are shown to administrators only — they belong to no project; station
+ * passwords in them only to those who may edit devices.
  */
 export function originalRoutes(app: App, original: OriginalService, downloads: XlsxDownloads): void {
   app.get(
@@ -33,12 +42,12 @@ export function originalRoutes(app: App, original: OriginalService, downloads: X
       schema: {
         tags,
         summary:
-          'Received packets, newest first, paged: beginTime/endTime (≤ 31 days) required; deviceId, mn, cn, status (accepted/rejected); scoped by projectId/ifFilter, unknown-MN packets for administrators only',
+          'Received packets, newest first, paged: beginTime/endTime (≤ 31 days) required; deviceId, mn, cn, status (accepted/rejected); scoped by projectId/ifFilter and bound devices, unknown-MN packets for administrators only, station passwords (PW) masked for those who may not edit devices',
         querystring: originalScopedQuerySchema,
         response: envelopeResponses(originalPageSchema),
       },
     },
-    async (request) => ok(await original.list(request.query, signedIn(request))),
+    async (request) => ok(await original.list(request.query, originalCaller(signedIn(request)))),
   );
 
   app.get(
@@ -52,7 +61,7 @@ export function originalRoutes(app: App, original: OriginalService, downloads: X
         response: envelopeResponses(originalParsedSchema),
       },
     },
-    async (request) => ok(await original.parsed(request.query.id, request.query, signedIn(request))),
+    async (request) => ok(await original.parsed(request.query.id, request.query, originalCaller(signedIn(request)))),
   );
 
   downloads.register({
@@ -61,7 +70,7 @@ export function originalRoutes(app: App, original: OriginalService, downloads: X
     tags,
     summary: 'the matching packets (Chinese headers)',
     querystring: originalScopedFilterSchema,
-    plan: (filter, caller) => original.exportPlan(filter, caller),
+    plan: (filter, caller) => original.exportPlan(filter, originalCaller(caller)),
   });
 
   app.get(

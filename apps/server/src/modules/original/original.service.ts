@@ -24,8 +24,11 @@ const EXPORT_PAGE = 1000;
 /** Station-state packets are few (a handful a day per station); a month of them fits one answer. */
 export const OTHER_MAX_PACKETS = 5000;
 
-/** Who reads packets: the scope's devices, and packets of no known device only for administrators. */
-export type OriginalCaller = ScopeReader;
+/**
+ * Who reads packets: the scope's devices, packets of no known device only for administrators, and station
+ * passwords only for those who may edit devices.
+ */
+export type OriginalCaller = ScopeReader & { seesStationPasswords: boolean };
 
 function packetScope(filter: OriginalScopedFilter, caller: OriginalCaller): OriginalScope {
   return {
@@ -65,7 +68,7 @@ export class OriginalService {
       this.repo.count(scope),
       this.repo.page(scope, pageSize, (pageNum - 1) * pageSize),
     ]);
-    return { list: rows.map(toOriginalPacket), total, pageNum, pageSize };
+    return { list: rows.map((row) => toOriginalPacket(row, caller.seesStationPasswords)), total, pageNum, pageSize };
   }
 
   /** A packet outside the caller's scope (or of no known device, for a non-administrator) is notFound. */
@@ -77,7 +80,7 @@ export class OriginalService {
     ) {
       throw new DomainError('notFound');
     }
-    return toOriginalParsed(packet.id, packet.raw);
+    return toOriginalParsed(packet.id, packet.raw, caller.seesStationPasswords);
   }
 
   /** The device's accepted packets of the kind's CN in the range, newest first, read into rows. */
@@ -105,7 +108,7 @@ export class OriginalService {
     let offset = 0;
     for (;;) {
       const rows = await this.repo.page(scope, EXPORT_PAGE, offset);
-      if (rows.length > 0) yield rows.map(toOriginalPacket);
+      if (rows.length > 0) yield rows.map((row) => toOriginalPacket(row, caller.seesStationPasswords));
       if (rows.length < EXPORT_PAGE) return;
       offset += EXPORT_PAGE;
     }
