@@ -43,8 +43,15 @@ export function maskUrl(url: string): string {
 
 /** A query parameter anywhere in a text: `?token=…`, `&password=…`. */
 const PARAM_IN_TEXT = /([?&])([^=&#\s"\\]+)=([^&#\s"\\]*)/g;
-/** An HJ 212 station password (`;PW=123456;`), in a raw packet or a query. */
-const PW_IN_TEXT = /(^|[^A-Za-z0-9_])(PW=)[^;&,#\s"\\]*/gi;
+/**
+ * An HJ 212 station password in text: the header's `PW=`, and a `NewPW=` in the CP (1072), in a
+ * raw packet, a log line or a query. With a station's MN and PW anyone can send data as it.
+ */
+const PW_IN_TEXT = /(^|[^A-Za-z0-9_])((?:New)?PW=)[^;&,#\s"\\]*/gi;
+
+export function maskStationPasswords(text: string): string {
+  return text.replace(PW_IN_TEXT, `$1$2${MASK}`);
+}
 const BEARER_IN_TEXT = /(Bearer\s+)[A-Za-z0-9._~+/-]+=*/gi;
 
 function decodedKey(key: string): string {
@@ -60,11 +67,10 @@ function decodedKey(key: string): string {
  * secrets in paths, secret query parameters, station PWs and bearer tokens in any text are masked.
  */
 export function maskText(text: string): string {
-  return text
+  return maskStationPasswords(text)
     .replace(SECRET_IN_PATH, `$1${MASK}`)
     .replace(PARAM_IN_TEXT, (all, separator: string, key: string) =>
       isSecretKey(decodedKey(key)) ? `${separator}${key}=${MASK}` : all,
     )
-    .replace(PW_IN_TEXT, `$1$2${MASK}`)
     .replace(BEARER_IN_TEXT, `$1${MASK}`);
 }

@@ -1,6 +1,7 @@
 import { frameSegment } from '@envmon/hj212';
 import { describe, expect, it } from 'vitest';
-import { maskStationPasswords, toOriginalParsed } from './original.mapper.js';
+import { maskStationPasswords } from '../../lib/mask.js';
+import { toOriginalParsed } from './original.mapper.js';
 
 describe('station passwords in packet text (issue 13, hole 5)', () => {
   it('masks the header PW and a NewPW in the CP, and nothing else', () => {

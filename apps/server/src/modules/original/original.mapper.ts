@@ -1,18 +1,9 @@
 import { parseHj212Time, parsePacket } from '@envmon/hj212';
 import type { OriginalPacket, OriginalParsed, OtherRow, StationStateKind } from '@envmon/shared';
-import { MASK } from '../../lib/mask.js';
+import { MASK, maskStationPasswords } from '../../lib/mask.js';
 import type { OriginalRow } from './original.repository.js';
 
-/**
- * A station password in packet text: the header's `PW=`, and a `NewPW=` in the CP (HJ 212 1072), wherever
- * they stand. With a station's MN and PW anyone can send data as that station (issue 13).
- */
-const STATION_PASSWORD = /(^|[^A-Za-z0-9_])((?:New)?PW=)[^;&,\s]*/gi;
 const PASSWORD_FIELD = /^(New)?PW$/i;
-
-export function maskStationPasswords(text: string): string {
-  return text.replace(STATION_PASSWORD, `$1$2${MASK}`);
-}
 
 /** A packet as listed and exported; the station passwords in it only for those who may edit devices. */
 export function toOriginalPacket(row: OriginalRow, showPasswords: boolean): OriginalPacket {
