@@ -46,18 +46,23 @@ export function devicesInScope<TB extends keyof Database>(
   return conditions.length === 0 ? sql<SqlBool>`1 = 1` : e.and(conditions);
 }
 
+/** Whether the device exists and is in the scope: the one check of every by-id read. */
+export async function deviceInScope(db: Kysely<Database>, deviceId: number, scope: DeviceScope): Promise<boolean> {
+  const row = await db
+    .selectFrom('devices')
+    .select('devices.id')
+    .where('devices.id', '=', deviceId)
+    .where((eb) => devicesInScope(eb, scope))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Reads of the scope itself: whether a device is in it, and which devices are. */
 export class DeviceScopeReader {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async visible(deviceId: number, scope: DeviceScope): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('devices.id')
-      .where('devices.id', '=', deviceId)
-      .where((eb) => devicesInScope(eb, scope))
-      .executeTakeFirst();
-    return row !== undefined;
+  visible(deviceId: number, scope: DeviceScope): Promise<boolean> {
+    return deviceInScope(this.db, deviceId, scope);
   }
 
   /** Every device in scope; null for every device there is (an empty scope). */

@@ -2,7 +2,7 @@ import type { DeviceFactorItem, PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, deviceInScope, devicesInScope } from '../device/device-scope.js';
 import type { DeviceFactorRow, FactorRow } from './factor.mapper.js';
 
 export interface DeviceFactorFilter {
@@ -89,14 +89,8 @@ export class DeviceFactorRepository {
     return new Set(rows.map((r) => r.deviceCode));
   }
 
-  async deviceExists(deviceId: number, scope: DeviceScope = {}): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('devices.id')
-      .where('devices.id', '=', deviceId)
-      .where((eb) => devicesInScope(eb, scope))
-      .executeTakeFirst();
-    return row !== undefined;
+  deviceExists(deviceId: number, scope: DeviceScope = {}): Promise<boolean> {
+    return deviceInScope(this.db, deviceId, scope);
   }
 
   /** The device's whole list, replaced in one transaction; order defaults to the list's. */

@@ -2,7 +2,7 @@ import { DEPLOY_TYPE } from '@envmon/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AlarmRow } from '../alarm/alarm.mapper.js';
-import { devicesInScope } from '../device/device-scope.js';
+import { deviceInScope } from '../device/device-scope.js';
 
 /** Which devices a real-time read covers: one project's (all when absent), only those bound to a user. */
 export interface RealtimeScope {
@@ -142,14 +142,8 @@ export class RealtimeRepository {
   }
 
   /** The device when it exists and is in scope. */
-  async visible(deviceId: number, scope: RealtimeScope): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('devices.id')
-      .where('devices.id', '=', deviceId)
-      .where((eb) => devicesInScope(eb, scope))
-      .executeTakeFirst();
-    return row !== undefined;
+  visible(deviceId: number, scope: RealtimeScope): Promise<boolean> {
+    return deviceInScope(this.db, deviceId, scope);
   }
 
   /**
