@@ -25,7 +25,7 @@ import {
   DEFAULT_COMMAND_OPTIONS,
   type StationLink,
 } from './command-channel.js';
-import { LogThrottle } from './log-throttle.js';
+import { LogThrottle } from '../lib/log-throttle.js';
 import type { OnlineTracker } from './online-tracker.js';
 import { RejectionLedger, type RejectionSummary } from './rejection-ledger.js';
 import { ANSWER_CNS, dataAnswer, notifyAnswer } from './replies.js';

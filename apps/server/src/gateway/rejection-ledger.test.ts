@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogThrottle } from './log-throttle.js';
+import { LogThrottle } from '../lib/log-throttle.js';
 import { RejectionLedger, type RejectionLimits, type RejectionSummary } from './rejection-ledger.js';
 
 const LIMITS: RejectionLimits = {

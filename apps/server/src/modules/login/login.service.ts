@@ -2,7 +2,7 @@ import { LIMITS, type LoginInput, type LoginResult } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
+import { LogThrottle } from '../../lib/log-throttle.js';
 import type { SessionService } from '../session/session.service.js';
 import type { Actor } from '../session/permission.js';
 import type { UserService } from '../user/user.service.js';
@@ -33,8 +33,7 @@ export function throttleWaits(): number[] {
 
 export class LoginService {
   private readonly waits = throttleWaits();
-  private readonly waitLogs: RateLimiter;
-  private unloggedWaits = 0;
+  private readonly waitLogs: LogThrottle;
   private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -44,7 +43,7 @@ export class LoginService {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.waitLogs = new RateLimiter(clock, WAIT_LOGS_PER_MINUTE, MINUTE_MS);
+    this.waitLogs = new LogThrottle(() => clock.now(), MINUTE_MS, WAIT_LOGS_PER_MINUTE);
   }
 
   /**
@@ -108,12 +107,8 @@ export class LoginService {
   ): void {
     const waitMs = reservation.blockedUntil - now;
     if (waitMs <= 0) return;
-    if (!this.waitLogs.take('wait')) {
-      this.unloggedWaits += 1;
-      return;
-    }
-    const unlogged = this.unloggedWaits;
-    this.unloggedWaits = 0;
+    const unlogged = this.waitLogs.take(`${scope} ${userName} ${address}`);
+    if (unlogged === null) return;
     this.log.warn(
       { userName, address, scope, failures: reservation.failures, waitMs, unlogged },
       scope === 'userName'

@@ -1,6 +1,6 @@
 /**
- * Bounds the log lines a stream of events can cause — anyone who reaches the gateway can cause
- * them. In each fixed window a key is logged once, and at most `linesPerWindow` keys; the lines
+ * Bounds the log lines a stream of events can cause — where anyone can cause them (the gateway,
+ * sign-in). In each fixed window a key is logged once, and at most `linesPerWindow` keys; the lines
  * left out are counted and reported with the first line of the next window.
  */
 export class LogThrottle {
