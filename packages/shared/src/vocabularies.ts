@@ -179,6 +179,35 @@ export const VOCABULARIES = {
       ...QC_STEPS.map(([zh, en], i) => item(`M${i + 1}`, zh, en, 'blue')),
     ],
   },
+  /**
+   * A device's type is its HJ 212 system code (ST, HJ 212-2017 Table 5, from GB/T 16706-1996); the
+   * table is extensible and real stations send others, so an unknown code is shown as it is.
+   */
+  deviceType: {
+    tableName: 'device',
+    columnName: 'deviceType',
+    items: [
+      item(21, '地表水质监测', 'Surface water quality'),
+      item(22, '空气质量监测', 'Air quality'),
+      item(23, '声环境质量监测', 'Acoustic environment quality'),
+      item(24, '地下水质量监测', 'Groundwater quality'),
+      item(25, '土壤质量监测', 'Soil quality'),
+      item(26, '海水质量监测', 'Seawater quality'),
+      item(27, '挥发性有机物监测', 'Volatile organic compounds'),
+      item(31, '大气环境污染源', 'Air pollution source'),
+      item(32, '地表水体环境污染源', 'Surface water pollution source'),
+      item(33, '地下水体环境污染源', 'Groundwater pollution source'),
+      item(34, '海洋环境污染源', 'Marine pollution source'),
+      item(35, '土壤环境污染源', 'Soil pollution source'),
+      item(36, '声环境污染源', 'Noise pollution source'),
+      item(37, '振动环境污染源', 'Vibration pollution source'),
+      item(38, '放射性环境污染源', 'Radioactive pollution source'),
+      item(39, '工地扬尘污染源', 'Construction-site dust'),
+      item(41, '电磁环境污染源', 'Electromagnetic pollution source'),
+      item(51, '烟气排放过程监控', 'Flue-gas process monitoring'),
+      item(52, '污水排放过程监控', 'Waste-water process monitoring'),
+    ],
+  },
   clientType: {
     tableName: 'common',
     columnName: 'clienttype',
