@@ -36,10 +36,10 @@ for (const { user, groups, outside } of CASES) {
     await expect(quickLinks.filter({ hasNotText: '帮助' })).toHaveText(groupNames(groups));
     await expect(page.getByText(`${groups.length} 个模块`)).toBeVisible();
 
-    // A page outside the menu is not found for this user, typed in or not.
+    // A page outside the menu exists but is not this user's: refused, typed in or not (SPEC section 2).
     await page.goto(outside);
-    await expect(page).toHaveURL(/\/404$/);
-    await expect(page.getByText('抱歉，您访问的页面不存在。')).toBeVisible();
+    await expect(page).toHaveURL(/\/401\?noGoBack=true$/);
+    await expect(page.getByText('抱歉，您的角色无权访问该页面。')).toBeVisible();
 
     // The server agrees: the same data is refused with 403.
     const token = await apiLogin(page.request, credentialsOf(user));

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { ADMIN_ROLE, type UserInfo } from '@envmon/shared';
+import { ADMIN_ROLE, RESOURCE_ACTION, RESOURCE_TREE, type UserInfo } from '@envmon/shared';
 import { isRegistered, pageEntry } from '../config/registry';
-import { buildMenu, collectResources, findPage, resourceCodes, type MenuGroup } from './menu/build-menu';
+import { buildMenu, collectResources, findPage, joinPath, resourceCodes, type MenuGroup } from './menu/build-menu';
 
 /** What the console knows about the signed-in user once user info has loaded. */
 export interface Session {
@@ -34,6 +34,31 @@ export function buildSession(user: UserInfo): Session {
 export function routeRolesFor(session: Session, pathname: string): readonly string[] | undefined {
   const match = findPage(session.menu, pathname);
   return match ? pageEntry(match.page.code)?.roles : undefined;
+}
+
+/**
+ * Every page route the console has, whoever holds it: the product's menu pages (their seeded urls)
+ * that the registry knows as a page of the layout. The menu of one user is a subset; the rest of
+ * these exist but are someone else's.
+ */
+export const CONSOLE_PAGE_PATHS: ReadonlySet<string> = new Set(
+  RESOURCE_TREE.flatMap((group) =>
+    (group.children ?? [])
+      .filter(
+        (page) =>
+          page.action === RESOURCE_ACTION.menu && isRegistered(page.code) && !pageEntry(page.code)?.opensInNewTab,
+      )
+      .map((page) => joinPath(joinPath('/', group.url), page.url)),
+  ),
+);
+
+/** '/system/user/' is the route '/system/user'. */
+const withoutTrailingSlash = (pathname: string): string => pathname.replace(/(.)\/+$/, '$1');
+
+/** The path is a page of the console that this user's menu does not give them (SPEC section 2: /401, not /404). */
+export function isOutsideMenu(session: Session, pathname: string): boolean {
+  const path = withoutTrailingSlash(pathname);
+  return CONSOLE_PAGE_PATHS.has(path) && findPage(session.menu, path) === null;
 }
 
 const SessionContext = createContext<Session | null>(null);

@@ -88,6 +88,31 @@ describe('AuthGate', () => {
     expect(await screen.findByText('/realtime/data')).toBeTruthy();
   });
 
+  it('refuses a console page outside the menu with /401 (replacing the entry) and leaves an unknown path to the not-found route', async () => {
+    tokenStore.set('tok');
+    vi.stubGlobal('fetch', vi.fn(() => respond({ status: SUCCESS_STATUS, code: SUCCESS_CODE, desc: '', data: operator })));
+    const refused = renderAt('/system/user');
+    await waitFor(() => expect(refused.state.location.pathname).toBe('/401'));
+    expect(refused.state.location.search).toBe('?noGoBack=true');
+    // Replaced, not pushed: Back does not return to the refused page to be refused again.
+    expect(refused.state.historyAction).toBe('REPLACE');
+    cleanup();
+
+    for (const path of ['/alarm/list/', '/settings/threshold']) {
+      const router = renderAt(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/401'));
+      cleanup();
+    }
+
+    // The user's own page and a path that is no page of the console are not refused.
+    for (const path of ['/realtime/data', '/system/nothing-here']) {
+      const router = renderAt(path);
+      expect(await screen.findByText(path)).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+      cleanup();
+    }
+  });
+
   it('logs out with the server reason when user info fails', async () => {
     tokenStore.set('tok');
     const error = vi.spyOn(notifier, 'error').mockImplementation(() => undefined);

@@ -9,7 +9,7 @@ import { userInfoQueryOptions } from '../../features/auth/api/get-user-info';
 import { isApiError } from '../../lib/api';
 import { notifier } from '../../lib/notify';
 import { tokenStore, useToken } from '../../lib/token';
-import { buildSession, routeRolesFor, SessionProvider } from '../session';
+import { buildSession, isOutsideMenu, routeRolesFor, SessionProvider } from '../session';
 import { decideNavigation, type UserState } from './guard';
 
 const NO_PERMISSIONS: Permissions = { isAdmin: false, codes: new Set() };
@@ -40,6 +40,7 @@ export function AuthGate() {
     user,
     landingPath: session?.landingPath ?? null,
     routeRoles: session ? routeRolesFor(session, location.pathname) : undefined,
+    outsideMenu: session ? isOutsideMenu(session, location.pathname) : false,
   });
 
   // User info failed: sign out and say why, once per failure.

@@ -71,6 +71,16 @@ describe('decideNavigation with a token', () => {
   });
 });
 
+describe('decideNavigation for a page outside the menu', () => {
+  it('refuses with /401 without going back, replacing the entry, for any role but loading first', () => {
+    const refused = { type: 'redirect', to: '/401?noGoBack=true', replace: true };
+    expect(decideNavigation(input({ outsideMenu: true, user: ready(['viewer']) }))).toEqual(refused);
+    expect(decideNavigation(input({ outsideMenu: false, user: ready(['viewer']) }))).toEqual({ type: 'allow' });
+    expect(decideNavigation(input({ outsideMenu: true, user: { status: 'loading' } }))).toEqual({ type: 'load-user' });
+    expect(decideNavigation(input({ outsideMenu: true, hasToken: false }))).toMatchObject({ to: '/login?redirect=%2Fsystem%2Fuser' });
+  });
+});
+
 describe('helpers', () => {
   it('rolesAllow passes admin and route without roles', () => {
     expect(rolesAllow(['admin'], [])).toBe(true);

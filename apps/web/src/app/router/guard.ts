@@ -33,6 +33,11 @@ export interface GuardInput {
   landingPath: string | null;
   /** Roles the matched route declares; undefined when it declares none. */
   routeRoles?: readonly string[] | undefined;
+  /**
+   * The path is one of the console's pages but not in this user's menu: it exists, it is just not
+   * theirs, so it is refused (/401) rather than not found (/404).
+   */
+  outsideMenu?: boolean;
 }
 
 export type GuardDecision =
@@ -73,7 +78,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
       return { type: 'logout', desc: user.desc };
     case 'ready':
       if (pathname === '/') return redirect(input.landingPath ?? HOME_PATH);
-      if (!rolesAllow(user.roles, input.routeRoles)) return redirect(unauthorizedPath());
+      if (input.outsideMenu === true || !rolesAllow(user.roles, input.routeRoles)) return redirect(unauthorizedPath());
       return { type: 'allow' };
   }
 }

@@ -21,7 +21,8 @@ function RegisteredPage({ page }: { page: MenuPage }) {
 
 /**
  * The routes generated from the user's menu (SPEC section 2 'Navigation guard': build routes from
- * the roles). A path outside them is not found, whoever typed it.
+ * the roles). A page of the console outside them was refused by the guard already (/401); any
+ * other path is not found.
  */
 export function MenuRoutes() {
   const { menu } = useSession();
