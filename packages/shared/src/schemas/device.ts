@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { VOCABULARIES } from '../vocabularies.js';
 import { idSchema, MOBILE_PATTERN, optionalText, pageQuerySchema, validFlagSchema } from './common.js';
 
 /**
@@ -20,6 +21,8 @@ export const DV = {
   deviceName: 'device.rules.deviceName',
   deviceCode: 'device.rules.deviceCode',
   deviceType: 'device.rules.deviceType',
+  deviceTypeUnknown: 'device.rules.deviceTypeUnknown',
+  password: 'device.rules.password',
   intervalTime: 'device.rules.intervalTime',
   intervalTimePositive: 'device.rules.intervalTimePositive',
   max64: 'device.rules.max64',
@@ -34,9 +37,25 @@ export const DEVICE_LIMITS = {
   /** HJ 212 MN: up to 24 characters. */
   deviceCodeMax: 24,
   deviceTypeMax: 8,
-  passwordMax: 9,
+  /**
+   * The station's PW. HJ 212 gives the field 9 characters (6 for the password), but stations in
+   * the field send longer ones (HJ212.md V02: 24 characters) and the standard fixes no maximum
+   * they keep, so the bound is only a sane one: as long as any password the platform takes.
+   */
+  passwordMax: LIMITS.passwordMax,
   installAddressMax: 255,
 } as const;
+
+/** The HJ 212 system codes (ST) a device's type may be: the deviceType vocabulary's values. */
+export const DEVICE_TYPES: readonly string[] = VOCABULARIES.deviceType.items.map((i) => i.value);
+
+export const isDeviceType = (value: string): boolean => DEVICE_TYPES.includes(value);
+
+/**
+ * The characters that separate a packet's fields (HJ212.md §4, §6): a PW holding one could not be
+ * sent by a station nor pushed to it (1072's NewPW), so it cannot be the station's password.
+ */
+const STATION_PASSWORD_PATTERN = /^[^\s;,=&]+$/;
 
 /** A device as the API returns it (SPEC section 3 'Device', plus the platform's station settings). */
 export const deviceSchema = z.object({
@@ -89,6 +108,8 @@ export const deviceStepFields = {
     'deviceName',
     'deviceCode',
     'deviceType',
+    'projectId',
+    'addressId',
     'intervalTime',
     'password',
     'utcOffsetMinutes',
@@ -119,12 +140,27 @@ export const deviceInputSchema = z.object({
   maintainId: z.coerce.number({ error: DV.maintainId }).int(DV.maintainId).positive(DV.maintainId),
   deviceName: required(DV.deviceName, DEVICE_LIMITS.deviceNameMax, DV.max64),
   deviceCode: required(DV.deviceCode, DEVICE_LIMITS.deviceCodeMax, 'validation.tooLong'),
-  deviceType: required(DV.deviceType, DEVICE_LIMITS.deviceTypeMax, 'validation.tooLong'),
+  /** An HJ 212 system code of the vocabulary; anything else is refused by name. */
+  deviceType: z
+    .string({ error: DV.deviceType })
+    .trim()
+    .min(1, DV.deviceType)
+    .refine(isDeviceType, DV.deviceTypeUnknown),
+  /**
+   * The device's project (a deploy group of type 1) and address group (type 2): null for none.
+   * Absent on update: the device stays where it is (a caller that does not know of groups moves
+   * nothing).
+   */
+  projectId: idSchema.nullable().optional(),
+  addressId: idSchema.nullable().optional(),
   intervalTime: z.coerce
     .number({ error: DV.intervalTime })
     .int(DV.intervalTimePositive)
     .positive(DV.intervalTimePositive),
-  password: optionalText(DEVICE_LIMITS.passwordMax),
+  password: optionalText(DEVICE_LIMITS.passwordMax).refine(
+    (v) => v === null || STATION_PASSWORD_PATTERN.test(v),
+    DV.password,
+  ),
   utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).default(480),
   acceptModbusCrc: validFlagSchema.default(0),
   ifValid: validFlagSchema.default(1),

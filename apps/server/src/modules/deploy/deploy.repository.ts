@@ -171,6 +171,32 @@ export class DeviceDeployRepository {
   }
 }
 
+/**
+ * Puts the device in the group of the type, or in none (null), within the caller's transaction: its
+ * record of the type is kept when it already names that group, moved otherwise, and the project is
+ * copied to devices.project_id as every write here does.
+ */
+export async function placeInGroup(
+  trx: Kysely<Database>,
+  deviceId: number,
+  deployType: number,
+  deployId: number | null,
+): Promise<void> {
+  const current = await trx
+    .selectFrom('deviceDeploy')
+    .select(['id', 'deployId'])
+    .where('deviceId', '=', deviceId)
+    .where('deployType', '=', deployType)
+    .executeTakeFirst();
+  if (current?.deployId === deployId) return;
+  if (current && deployId === null) await trx.deleteFrom('deviceDeploy').where('id', '=', current.id).execute();
+  else if (current && deployId !== null) {
+    await trx.updateTable('deviceDeploy').set({ deployId }).where('id', '=', current.id).execute();
+  } else if (deployId !== null)
+    await trx.insertInto('deviceDeploy').values({ deviceId, deployId, deployType }).execute();
+  if (deployType === DEPLOY_TYPE.project) await setProject(trx, deviceId, deployId);
+}
+
 async function setProject(trx: Kysely<Database>, deviceId: number, projectId: number | null): Promise<void> {
   await trx.updateTable('devices').set({ projectId }).where('id', '=', deviceId).execute();
 }

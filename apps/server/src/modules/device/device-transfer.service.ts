@@ -1,4 +1,4 @@
-import { deviceInputSchema, MESSAGES, type DeviceInput } from '@envmon/shared';
+import { deviceInputSchema, MESSAGES, VOCABULARIES, vocabularyLabel, type DeviceInput } from '@envmon/shared';
 import type ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import type { ScopeReader } from './device-scope.js';
 import type { DeviceExportFilter, DeviceExportRow, DeviceTransferRepository } from './device-transfer.repository.js';
 import { toDeviceFields } from './device.mapper.js';
 
-type CellKind = 'text' | 'number' | 'date' | 'flag' | 'maintainer';
+type CellKind = 'text' | 'number' | 'date' | 'flag' | 'maintainer' | 'deviceType';
 type ImportField = keyof DeviceInput;
 
 interface DeviceColumn extends XlsxTemplateColumn<ImportField> {
@@ -58,7 +58,25 @@ const YES = '是';
 const NO = '否';
 const FLAG_WORDS: Record<string, number> = { [YES]: 1, 有效: 1, '1': 1, [NO]: 0, 无效: 0, '0': 0 };
 /** The template's column formats: typed codes and phone numbers stay text, dates show as dates. */
-const NUM_FMT: Partial<Record<CellKind, string>> = { date: DATE_FORMAT, text: '@' };
+const NUM_FMT: Partial<Record<CellKind, string>> = { date: DATE_FORMAT, text: '@', deviceType: '@' };
+
+/**
+ * A device type cell: the HJ 212 system code itself ('21') or its label in either language, as the
+ * template's drop-down and the export write it. Anything else stays as typed, for the schema to refuse.
+ */
+function deviceTypeOf(cell: XlsxCell): string | undefined {
+  const text = cellText(cell)?.trim();
+  if (!text) return text;
+  const lower = text.toLowerCase();
+  const found = VOCABULARIES.deviceType.items.find(
+    (i) => i.value === text || i.zh === text || i.en.toLowerCase() === lower,
+  );
+  return found?.value ?? text;
+}
+
+/** The type as the file shows it: its Chinese label (the headers are Chinese), an unknown code as it is. */
+const deviceTypeLabel = (code: string) => vocabularyLabel('deviceType', code, 'zh');
+const DEVICE_TYPE_CHOICES = VOCABULARIES.deviceType.items.map((i) => i.zh);
 
 /**
  * The one column map of the device file (fields of deviceInputSchema, headers in Chinese): the
@@ -69,7 +87,7 @@ const NUM_FMT: Partial<Record<CellKind, string>> = { date: DATE_FORMAT, text: '@
 export const DEVICE_COLUMNS: readonly DeviceColumn[] = [
   column('设备名称', 'deviceName', 'text', 22, '龙岗河水质自动监测站'),
   column('设备编码', 'deviceCode', 'text', 20, '44030720240001'),
-  column('设备类型', 'deviceType', 'text', 10, '21'),
+  column('设备类型', 'deviceType', 'deviceType', 20, deviceTypeLabel('21')),
   column('上报间隔(秒)', 'intervalTime', 'number', 13, 60),
   column('经度', 'lng', 'number', 12, 114.26),
   column('纬度', 'lat', 'number', 12, 22.71),
@@ -242,7 +260,7 @@ export class DeviceTransferService {
           return [c.field, c.example];
         }),
       ),
-      choices: { ifValid: [YES, NO] },
+      choices: { ifValid: [YES, NO], deviceType: DEVICE_TYPE_CHOICES },
       maxRows: IMPORT_MAX_ROWS,
     });
   }
@@ -304,6 +322,9 @@ export class DeviceTransferService {
       if (cell === undefined) continue;
       switch (c.kind) {
         case 'text':
+        case 'deviceType':
+          input[c.field] = deviceTypeOf(cell);
+          break;
           input[c.field] = cellText(cell);
           break;
         case 'number':
@@ -336,6 +357,8 @@ export class DeviceTransferService {
 const columnIndex = (field: string) => DEVICE_COLUMNS.findIndex((c) => c.field === field);
 
 function toRow(input: DeviceInput, at: number): Insertable<DevicesTable> {
+    case 'deviceType':
+      return deviceTypeLabel(device.deviceType);
   return { ...toDeviceFields(input), projectId: null, createTime: at, updateTime: at };
 }
 

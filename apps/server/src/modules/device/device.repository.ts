@@ -1,7 +1,8 @@
-import type { PageQuery } from '@envmon/shared';
+import { DEPLOY_TYPE, type PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
+import { placeInGroup } from '../deploy/deploy.repository.js';
 import { type DeviceScope, devicesInScope } from './device-scope.js';
 import type { DeviceFields, DeviceRow, DeviceStatusRow, DeviceUserRow } from './device.mapper.js';
 
@@ -26,6 +27,15 @@ export interface DeviceFilter {
   ifValid?: number;
   projectId?: number;
   boundTo?: number;
+}
+
+/**
+ * Where the device form puts a device in the tree: its project (deploy group of type 1) and address
+ * group (type 2), null for none; a group left out stays as it is.
+ */
+export interface DevicePlacement {
+  projectId?: number | null;
+  addressId?: number | null;
 }
 
 /** A unique-constraint violation, on either database (a concurrent add of the same code). */
@@ -68,21 +78,38 @@ export class DeviceRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  async insert(fields: DeviceFields, now: number): Promise<number> {
-    const { id } = await this.db
-      .insertInto('devices')
-      .values({ ...fields, createTime: now, updateTime: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+  /** The device and its groups in one transaction: a device is never stored half placed. */
+  async insert(fields: DeviceFields, placement: DevicePlacement, now: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('devices')
+        .values({ ...fields, createTime: now, updateTime: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await place(trx, id, placement);
+      return id;
+    });
   }
 
-  async update(id: number, fields: DeviceFields, now: number): Promise<void> {
-    await this.db
-      .updateTable('devices')
-      .set({ ...fields, updateTime: now })
-      .where('id', '=', id)
-      .execute();
+  async update(id: number, fields: DeviceFields, placement: DevicePlacement, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('devices')
+        .set({ ...fields, updateTime: now })
+        .where('id', '=', id)
+        .execute();
+      await place(trx, id, placement);
+    });
+  }
+
+  /** The type of a deploy group (1 project, 2 address), or null when no group has the id. */
+  async groupType(deployId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('deployClassify')
+      .select('deployType')
+      .where('id', '=', deployId)
+      .executeTakeFirst();
+    return row?.deployType ?? null;
   }
 
   /**
@@ -165,6 +192,11 @@ export class DeviceRepository {
   private filtered(filter: DeviceFilter) {
     return matchingDevices(this.db, filter);
   }
+}
+
+async function place(trx: Kysely<Database>, deviceId: number, placement: DevicePlacement): Promise<void> {
+  if (placement.projectId !== undefined) await placeInGroup(trx, deviceId, DEPLOY_TYPE.project, placement.projectId);
+  if (placement.addressId !== undefined) await placeInGroup(trx, deviceId, DEPLOY_TYPE.address, placement.addressId);
 }
 
 /** The devices matching the list's filters: the device list, its status and its export use it. */

@@ -1,4 +1,5 @@
 import {
+  DEPLOY_TYPE,
   DEVICE_FAILURE_REASON,
   type Device,
   type DeviceInput,
@@ -12,7 +13,12 @@ import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type ScopeReader, scopeOf } from './device-scope.js';
 import { toDevice, toDeviceFields, toDeviceStatus, toDeviceUser } from './device.mapper.js';
-import { type DeviceFilter, type DeviceRepository, isUniqueViolation } from './device.repository.js';
+import {
+  type DeviceFilter,
+  type DevicePlacement,
+  type DeviceRepository,
+  isUniqueViolation,
+} from './device.repository.js';
 
 /**
  * The gateway's cache of stations by code, when this process runs the gateway: an edited or
@@ -59,9 +65,10 @@ export class DeviceService {
 
   async add(input: DeviceInput): Promise<Device> {
     if (await this.repo.codeTaken(input.deviceCode, null)) throw new DomainError('deviceCodeTaken', uniqueness);
+    const placement = await this.placement(input);
     let id: number;
     try {
-      id = await this.repo.insert(toDeviceFields(input), this.clock.now());
+      id = await this.repo.insert(toDeviceFields(input), placement, this.clock.now());
     } catch (err) {
       // Another add of the same code got in between the check and the insert.
       if (isUniqueViolation(err)) throw new DomainError('deviceCodeTaken', uniqueness);
@@ -82,8 +89,9 @@ export class DeviceService {
     if (await this.repo.codeTaken(input.deviceCode, id)) throw new DomainError('deviceUpdateTaken', uniqueness);
     const identityChanged = input.deviceCode !== current.deviceCode || input.deviceType !== current.deviceType;
     if (identityChanged && (await this.isBound(current))) throw new DomainError('deviceUpdateBound', consistency);
+    const placement = await this.placement(input);
     try {
-      await this.repo.update(id, toDeviceFields(input), this.clock.now());
+      await this.repo.update(id, toDeviceFields(input), placement, this.clock.now());
     } catch (err) {
       if (isUniqueViolation(err)) throw new DomainError('deviceUpdateTaken', uniqueness);
       throw err;
@@ -119,6 +127,24 @@ export class DeviceService {
   /** getInstalledDevs: the devices bound to the caller. */
   async installed(viewer: DeviceViewer): Promise<Device[]> {
     return (await this.repo.boundTo(viewer.userId)).map((row) => forViewer(toDevice(row), viewer));
+  }
+
+  /** The form's project and address group, each a group of its own type (the shared schema checked the ids' form). */
+  private async placement(input: DeviceInput): Promise<DevicePlacement> {
+    const placement: DevicePlacement = {};
+    const fields = [
+      ['projectId', DEPLOY_TYPE.project],
+      ['addressId', DEPLOY_TYPE.address],
+    ] as const;
+    for (const [field, deployType] of fields) {
+      const deployId = input[field];
+      if (deployId === undefined) continue;
+      if (deployId !== null && (await this.repo.groupType(deployId)) !== deployType) {
+        throw new DomainError('deviceGroupUnknown');
+      }
+      placement[field] = deployId;
+    }
+    return placement;
   }
 
   private scope(filter: DeviceFilter, query: QueryScope, reader: ScopeReader): DeviceFilter {

@@ -1,6 +1,7 @@
 import type { Device, DeviceInput } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { deviceDetailKeys } from '../../device-detail/api/keys';
 import { deviceKeys } from './keys';
 import { DEVICE_URLS } from './urls';
 
@@ -10,7 +11,11 @@ export interface SaveDeviceVariables {
   id?: number;
 }
 
-/** Add or update; the api client shows the server's word (e.g. '添加失败，新增的设备编码已存在！'). */
+/**
+ * Add or update; the api client shows the server's word (e.g. '添加失败，新增的设备编码已存在！').
+ * A save may move the device to another project or address group: the tree, the map and the
+ * details' deploy tab read those.
+ */
 export function useSaveDevice() {
   const client = useQueryClient();
   return useMutation({
@@ -18,6 +23,10 @@ export function useSaveDevice() {
       id === undefined
         ? api.post<Device>(DEVICE_URLS.add, body)
         : api.post<Device>(DEVICE_URLS.update, { ...body, id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: deviceKeys.all }),
+        client.invalidateQueries({ queryKey: deviceDetailKeys.all }),
+      ]),
   });
 }

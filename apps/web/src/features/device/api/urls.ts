@@ -9,6 +9,7 @@ export const DEVICE_URLS = {
   template: '/manager/system/device/rest/template',
   export: '/manager/system/device/rest/export',
   deployRecords: '/manager/system/device/deploy/rest/getAll',
+  deployByDevice: '/manager/system/device/deploy/rest/getByDeviceId',
   classifyFindAll: '/manager/system/device/deploy/classify/rest/findAll',
   users: '/manager/system/user/rest/getAll',
 } as const;

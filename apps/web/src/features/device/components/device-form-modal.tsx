@@ -1,12 +1,31 @@
-import { type Device, deviceInputSchema, DEVICE_LIMITS, MESSAGES } from '@envmon/shared';
+import { DEPLOY_TYPE, type DeployType, type Device, deviceInputSchema, DEVICE_LIMITS, MESSAGES } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Form, type FormRule, Input, InputNumber, Modal, Select, Steps, Switch } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Flex,
+  Form,
+  type FormRule,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Spin,
+  Steps,
+  Switch,
+} from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { vocabularyLang } from '../../../components/crud/cell-render';
+import { useVocabularyOptions } from '../../../components/crud/field-controls';
+import { QueryErrorAlert } from '../../../components/crud/table-parts';
 import { LocationPicker } from '../../../components/map';
 import { isApiError } from '../../../lib/api';
 import { translateDesc } from '../../../lib/i18n';
+import { getSelectedProjectId } from '../../../lib/project';
+import { deployGroupsQueryOptions } from '../api/get-deploy-groups';
+import { deviceDeploysQueryOptions } from '../api/get-device-deploys';
 import { maintainersQueryOptions } from '../api/get-maintainers';
 import { useSaveDevice } from '../api/save-device';
 import {
@@ -34,11 +53,44 @@ export interface DeviceFormModalProps {
   device?: Device;
   onClose: () => void;
 }
+/** A select of the groups of one type (projects, address groups), named in the console's language. */
+function GroupSelect({
+  deployType,
+  placeholder,
+  testId,
+  ...props
+}: {
+  deployType: DeployType;
+  placeholder: string;
+  testId: string;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  id?: string;
+}) {
+  const { i18n } = useTranslation();
+  const english = vocabularyLang(i18n.language) === 'en';
+  const groups = useQuery(deployGroupsQueryOptions(deployType));
+  return (
+    <Select<number | null>
+      {...props}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={groups.isPending}
+      placeholder={placeholder}
+      options={(groups.data ?? []).map((g) => ({
+        value: g.id,
+        label: (english && g.deployNameEn) || g.deployName,
+      }))}
+      data-testid={testId}
+    />
+  );
+}
 
 /**
  * Add or edit a device in three steps (SPEC sections 2 and 4): location and installer, contact and
- * maintainer, the remaining details. 'Next' checks the current step's fields first; the rules and
- * messages are the shared schema's (SPEC section 5), checked when a field is left (maintainer: on change).
+ * maintainer, the remaining details (with the project and address group the device sits in on the
+ * tree). 'Next' checks the current step's fields first; the rules and messages are the shared
+ * schema's (SPEC section 5), checked when a field is left (selects: on change).
  */
 export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
   const { t } = useTranslation();
@@ -46,7 +98,14 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
   const [step, setStep] = useState(0);
   const save = useSaveDevice();
   const maintainers = useQuery(maintainersQueryOptions());
-  const initialValues = useMemo(() => toDeviceFormValues(device), [device]);
+  const deviceTypes = useVocabularyOptions('deviceType');
+  // The device's groups are its grouping records: the form starts once they are read.
+  const placement = useQuery({ ...deviceDeploysQueryOptions(device?.id ?? 0), enabled: !isCreate });
+  const ready = isCreate || placement.isSuccess;
+  const initialValues = useMemo(
+    () => toDeviceFormValues(device, device ? { records: placement.data } : { projectId: getSelectedProjectId() }),
+    [device, placement.data],
+  );
   const isCreate = device === undefined;
 
   // antd waits on a validator's promise: a rejected one carries the message.
@@ -140,11 +199,17 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
         </Button>
       ) : null}
       {step < DEVICE_STEPS.length - 1 ? (
-        <Button type="primary" onClick={() => void next()} data-testid="device-form-next">
+        <Button type="primary" disabled={!ready} onClick={() => void next()} data-testid="device-form-next">
           {t('device.steps.next')}
         </Button>
       ) : (
-        <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="device-form-submit">
+        <Button
+          type="primary"
+          disabled={!ready}
+          loading={save.isPending}
+          onClick={() => void submit()}
+          data-testid="device-form-submit"
+        >
           {t('common.actions.save')}
         </Button>
       )}
@@ -169,86 +234,124 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
         style={{ marginBlockEnd: 24 }}
         data-testid="device-form-steps"
       />
-      <Form<DeviceFormValues>
-        form={form}
-        name="device-form"
-        layout="horizontal"
-        labelCol={{ span: LABEL_SPAN }}
-        wrapperCol={{ span: WRAPPER_SPAN }}
-        initialValues={initialValues}
-      >
-        <div style={visible(0)} data-testid="device-step-location">
-          <Form.Item
-            name="location"
-            label={t('device.fields.location')}
-            required
-            rules={[locationRule]}
-            validateTrigger="onChange"
-          >
-            <LocationField />
-          </Form.Item>
-          {text('installName', DEVICE_LIMITS.installNameMax)}
-          {item(
-            'installDate',
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="device-field-installDate" />,
-            'onChange',
+      {ready ? null : (
+        <Flex justify="center" style={{ padding: 24 }}>
+          {placement.isError ? (
+            <QueryErrorAlert error={placement.error} onRetry={() => void placement.refetch()} />
+          ) : (
+            <Spin />
           )}
-          {text('installAddress', DEVICE_LIMITS.installAddressMax)}
-        </div>
-        <div style={visible(1)} data-testid="device-step-contact">
-          {text('contactCompany')}
-          {text('contactPerson')}
-          {text('contactPhone')}
-          {item(
-            'maintainId',
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              allowClear
-              loading={maintainers.isPending}
-              options={maintainers.data ?? []}
-              placeholder={t('device.form.chooseMaintainer')}
-              data-testid="device-field-maintainId"
-            />,
-            'onChange',
-          )}
-        </div>
-        <div style={visible(2)} data-testid="device-step-details">
-          {text('deviceName')}
-          {text('deviceCode')}
-          {text('deviceType', DEVICE_LIMITS.deviceTypeMax)}
-          {item('intervalTime', <InputNumber style={{ width: '100%' }} data-testid="device-field-intervalTime" />)}
-          {item(
-            'password',
-            <Input.Password maxLength={DEVICE_LIMITS.passwordMax} data-testid="device-field-password" />,
-          )}
-          {item(
-            'utcOffsetMinutes',
-            <InputNumber style={{ width: '100%' }} data-testid="device-field-utcOffsetMinutes" />,
-          )}
-          {item(
-            'ifValid',
-            <Select
-              options={[
-                { value: 1, label: t('device.valid.1') },
-                { value: 0, label: t('device.valid.0') },
-              ]}
-              data-testid="device-field-ifValid"
-            />,
-            'onChange',
-          )}
-          <Form.Item
-            name="acceptModbusCrc"
-            label={t('device.fields.acceptModbusCrc')}
-            getValueProps={(value: unknown) => ({ checked: value === 1 })}
-            normalize={(checked: boolean) => (checked ? 1 : 0)}
-            valuePropName="checked"
-          >
-            <Switch data-testid="device-field-acceptModbusCrc" />
-          </Form.Item>
-          {text('weather')}
-          {item('remark', <Input.TextArea rows={2} data-testid="device-field-remark" />)}
-        </div>
-      </Form>
+        </Flex>
+      )}
+      {ready ? (
+        <Form<DeviceFormValues>
+          form={form}
+          name="device-form"
+          layout="horizontal"
+          labelCol={{ span: LABEL_SPAN }}
+          wrapperCol={{ span: WRAPPER_SPAN }}
+          initialValues={initialValues}
+        >
+          <div style={visible(0)} data-testid="device-step-location">
+            <Form.Item
+              name="location"
+              label={t('device.fields.location')}
+              required
+              rules={[locationRule]}
+              validateTrigger="onChange"
+            >
+              <LocationField />
+            </Form.Item>
+            {text('installName', DEVICE_LIMITS.installNameMax)}
+            {item(
+              'installDate',
+              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="device-field-installDate" />,
+              'onChange',
+            )}
+            {text('installAddress', DEVICE_LIMITS.installAddressMax)}
+          </div>
+          <div style={visible(1)} data-testid="device-step-contact">
+            {text('contactCompany')}
+            {text('contactPerson')}
+            {text('contactPhone')}
+            {item(
+              'maintainId',
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                allowClear
+                loading={maintainers.isPending}
+                options={maintainers.data ?? []}
+                placeholder={t('device.form.chooseMaintainer')}
+                data-testid="device-field-maintainId"
+              />,
+              'onChange',
+            )}
+          </div>
+          <div style={visible(2)} data-testid="device-step-details">
+            {text('deviceName')}
+            {text('deviceCode')}
+            {item(
+              'deviceType',
+              <Select
+                showSearch={{ optionFilterProp: ['label', 'value'] }}
+                options={deviceTypes}
+                placeholder={t('device.form.chooseDeviceType')}
+                data-testid="device-field-deviceType"
+              />,
+              'onChange',
+            )}
+            {item(
+              'projectId',
+              <GroupSelect
+                deployType={DEPLOY_TYPE.project}
+                placeholder={t('device.form.chooseProject')}
+                testId="device-field-projectId"
+              />,
+              'onChange',
+            )}
+            {item(
+              'addressId',
+              <GroupSelect
+                deployType={DEPLOY_TYPE.address}
+                placeholder={t('device.form.chooseAddress')}
+                testId="device-field-addressId"
+              />,
+              'onChange',
+            )}
+            {item('intervalTime', <InputNumber style={{ width: '100%' }} data-testid="device-field-intervalTime" />)}
+            {item(
+              'password',
+              <Input.Password maxLength={DEVICE_LIMITS.passwordMax} data-testid="device-field-password" />,
+            )}
+            {item(
+              'utcOffsetMinutes',
+              <InputNumber style={{ width: '100%' }} data-testid="device-field-utcOffsetMinutes" />,
+            )}
+            {item(
+              'ifValid',
+              <Select
+                options={[
+                  { value: 1, label: t('device.valid.1') },
+                  { value: 0, label: t('device.valid.0') },
+                ]}
+                data-testid="device-field-ifValid"
+              />,
+              'onChange',
+            )}
+            <Form.Item
+              name="acceptModbusCrc"
+              label={t('device.fields.acceptModbusCrc')}
+              getValueProps={(value: unknown) => ({ checked: value === 1 })}
+              normalize={(checked: boolean) => (checked ? 1 : 0)}
+              valuePropName="checked"
+            >
+              <Switch data-testid="device-field-acceptModbusCrc" />
+            </Form.Item>
+            {text('weather')}
+            {item('remark', <Input.TextArea rows={2} data-testid="device-field-remark" />)}
+          </div>
+        </Form>
+      ) : null}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { type Device, deviceInputSchema, deviceStepFields } from '@envmon/shared';
+import { DEPLOY_TYPE, type Device, type DeviceDeploy, deviceInputSchema, deviceStepFields } from '@envmon/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { issueMessage } from '../../../lib/zod-form-errors';
@@ -36,17 +36,38 @@ export function stepOfField(name: string): number {
 /** The form's field a schema field is shown under. */
 export const formFieldOf = (name: string): string => (name === 'lng' || name === 'lat' ? 'location' : name);
 
-export function toDeviceFormValues(device: Device | undefined): DeviceFormValues {
+/** The groups the device form places a device in: the tree's project and address groupings. */
+export const PLACEMENT_FIELDS = ['projectId', 'addressId'] as const;
+
+/**
+ * The form's starting values. A device being edited shows the project and address group its grouping
+ * records name; a new one starts in `projectId` (the project chosen in the header, so that it does not
+ * vanish from the panel it was added on), else in none.
+ */
+export function toDeviceFormValues(
+  device: Device | undefined,
+  placement: { records?: readonly DeviceDeploy[]; projectId?: number | null } = {},
+): DeviceFormValues {
   if (!device) {
     // The schema's defaults for a new device (valid, Beijing time, standard CRC).
     const defaults = deviceInputSchema.pick({ ifValid: true, utcOffsetMinutes: true, acceptModbusCrc: true }).parse({});
-    return { location: { lng: null, lat: null }, installDate: null, ...defaults };
+    return {
+      location: { lng: null, lat: null },
+      installDate: null,
+      projectId: placement.projectId ?? null,
+      addressId: null,
+      ...defaults,
+    };
   }
   const { id: _id, createTime: _c, updateTime: _u, lng, lat, installDate, ...rest } = device;
+  const groupOf = (deployType: number) =>
+    placement.records?.find((r) => r.deployType === deployType && r.deviceId === device.id)?.deployId ?? null;
   return {
     ...rest,
     location: { lng, lat },
     installDate: installDate === null ? null : dayjs(installDate),
+    projectId: groupOf(DEPLOY_TYPE.project),
+    addressId: groupOf(DEPLOY_TYPE.address),
   };
 }
 
@@ -61,6 +82,8 @@ export function fromDeviceFormValues(values: DeviceFormValues): Record<string, u
   raw.lng = blankToUndefined(location?.lng);
   raw.lat = blankToUndefined(location?.lat);
   raw.installDate = installDate ? installDate.valueOf() : undefined;
+  // A cleared group is sent as null ('in none'): absent would leave the device where it was.
+  for (const name of PLACEMENT_FIELDS) raw[name] = blankToUndefined(rest[name]) ?? null;
   return raw;
 }
 
