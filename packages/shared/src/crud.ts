@@ -12,7 +12,12 @@ import type { VocabularyName } from './vocabularies.js';
  */
 export type CrudService = 'manager' | 'data' | 'dgs' | 'drsm';
 
-export type CrudColumnKind = 'text' | 'vocabulary' | 'datetime' | 'boolean' | 'count';
+/**
+ * How a column shows its value. Codes never reach a person as they are: a vocabulary column
+ * shows the code's label in the user's language, a list column the names the row carries
+ * (a user's role names, not their ids or how many there are).
+ */
+export type CrudColumnKind = 'text' | 'vocabulary' | 'datetime' | 'boolean' | 'count' | 'list';
 
 export interface CrudColumn {
   name: string;
@@ -103,7 +108,7 @@ export const CRUD: Record<CrudKey, CrudDefinition> = {
       { name: 'phone', label: 'system.user.phone', kind: 'text' },
       { name: 'email', label: 'system.user.email', kind: 'text' },
       { name: 'ifValid', label: 'system.user.ifValid', kind: 'vocabulary', vocabulary: 'validFlag', width: 90 },
-      { name: 'roleIds', label: 'system.user.roles', kind: 'count', width: 90 },
+      { name: 'roleNames', label: 'system.user.roles', kind: 'list', width: 180 },
       { name: 'createTime', label: 'common.createTime', kind: 'datetime', width: 170 },
     ],
     fields: [

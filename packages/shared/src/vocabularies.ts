@@ -151,6 +151,19 @@ export const VOCABULARIES = {
       item(6, '在[m,n]', 'in [m,n]'),
     ],
   },
+  /**
+   * Which way a pair of limits runs (limitSymbol in schemas/alarm.ts): class limits that rise from
+   * class I to V (COD), that fall (dissolved oxygen), or a range without limit 1 (pH).
+   */
+  limitSymbol: {
+    tableName: 'threshold',
+    columnName: 'limitSymbol',
+    items: [
+      item('ASC', '递增', 'Ascending', 'blue'),
+      item('DESC', '递减', 'Descending', 'purple'),
+      item('ph', '区间', 'Range', 'cyan'),
+    ],
+  },
   dataFlag: {
     tableName: 'data',
     columnName: 'flag',

@@ -8,6 +8,31 @@ import { idSchema, optionalText, pageQuerySchema, requiredText, V } from './comm
 export const FACTOR_KINDS = ['water', 'air'] as const;
 export type FactorKindName = (typeof FACTOR_KINDS)[number];
 
+/**
+ * The factors a device of each type measures, by its HJ 212 system code (the deviceType
+ * vocabulary): water bodies and waste water measure water factors, air, flue gas, dust and VOC
+ * stations air factors. Types not listed (soil, noise, radiation …) have no kind of their own.
+ */
+const DEVICE_TYPE_FACTOR_KIND: Readonly<Record<string, FactorKindName>> = {
+  '21': 'water',
+  '24': 'water',
+  '26': 'water',
+  '32': 'water',
+  '33': 'water',
+  '34': 'water',
+  '52': 'water',
+  '22': 'air',
+  '27': 'air',
+  '31': 'air',
+  '39': 'air',
+  '51': 'air',
+};
+
+/** The kind of factor a device of this type measures; null where the type says nothing about it. */
+export function factorKindOfDeviceType(deviceType: string | null | undefined): FactorKindName | null {
+  return DEVICE_TYPE_FACTOR_KIND[deviceType?.trim() ?? ''] ?? null;
+}
+
 export const FACTOR_LIMITS = {
   factorCodeMax: 16,
   factorNameMax: 64,

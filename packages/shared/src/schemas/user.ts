@@ -19,6 +19,8 @@ export const userSchema = z.object({
   ifValid: z.number().int(),
   builtIn: z.boolean(),
   roleIds: z.array(z.number().int()),
+  /** The roles' names in roleIds' order: what the list shows (the form edits the ids). */
+  roleNames: z.array(z.string()),
   deviceCodes: z.array(z.string()),
   remark: z.string().nullable(),
   createTime: z.number().int(),

@@ -20,6 +20,15 @@ describe('cellValue', () => {
   });
 });
 
+describe('cellValue of a list', () => {
+  it('writes the names, joined as the language lists them', () => {
+    const column = { name: 'roleNames', label: 'x', kind: 'list' } as const;
+    expect(cellValue(column, ['管理员', '运维'], 'zh-CN')).toBe('管理员、运维');
+    expect(cellValue(column, ['Admin', 'Operator'], 'en-US')).toBe('Admin, Operator');
+    expect(cellValue(column, [], 'en-US')).toBe('');
+  });
+});
+
 describe('translate', () => {
   it('gives null for keys the translations lack', () => {
     expect(translate('system.no.such.key', 'zh-CN')).toBeNull();

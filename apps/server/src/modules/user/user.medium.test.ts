@@ -1,4 +1,4 @@
-import { CRUD, MESSAGES, RESOURCE_ACTION, type Page, type User, type UserInfo } from '@envmon/shared';
+import { ADMIN_ROLE, CRUD, MESSAGES, RESOURCE_ACTION, type Page, type User, type UserInfo } from '@envmon/shared';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../crud/crud.export.js';
@@ -54,6 +54,8 @@ describe('users', () => {
       },
     });
     expect(created).toMatchObject({ userName: 'alice', email: null, ifValid: 1, builtIn: false, roleIds: [1] });
+    // The list shows the roles by name (issue 14: not '1').
+    expect(created.roleNames).toEqual([ADMIN_ROLE]);
     expect(created.deviceCodes).toEqual(['DEV-1', 'DEV-2']);
     expect(created).not.toHaveProperty('passwordHash');
 
@@ -68,7 +70,7 @@ describe('users', () => {
     const updated = await call<User>(app, admin, 'POST', `${USER}/update`, {
       payload: { id: created.id, userName: 'alice', name: 'Alice B', roleIds: [], deviceCodes: ['DEV-9'] },
     });
-    expect(updated).toMatchObject({ name: 'Alice B', roleIds: [], deviceCodes: ['DEV-9'] });
+    expect(updated).toMatchObject({ name: 'Alice B', roleIds: [], roleNames: [], deviceCodes: ['DEV-9'] });
     // The password was left out, so it still works.
     await login(app, 'alice', 'Alice@123');
 
@@ -146,8 +148,9 @@ describe('users', () => {
     const rows = (sheet?.getSheetValues() ?? []).slice(2).map((r) => (r as unknown[]).slice(1));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.[0]).toBe('admin');
-    // The validity flag is written as its label, the role list as a count.
+    // The validity flag is written as its label, the roles by their names.
     expect(rows[0]).toContain('有效');
+    expect(rows[0]?.[CRUD.user.columns.findIndex((c) => c.name === 'roleNames')]).toBe(ADMIN_ROLE);
     // The ticket works once.
     expect((await app.inject({ url })).statusCode).toBe(401);
 

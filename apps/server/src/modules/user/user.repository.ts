@@ -13,6 +13,11 @@ export type UserFields = Pick<
   'userName' | 'name' | 'nackName' | 'avatar' | 'phone' | 'email' | 'ifValid' | 'remark'
 >;
 
+export interface UserRole {
+  id: number;
+  roleName: string;
+}
+
 export interface UserLinks {
   roleIds: readonly number[];
   deviceCodes: readonly string[];
@@ -44,16 +49,18 @@ export class UserRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  async roleIdsOf(userIds: readonly number[]): Promise<Map<number, number[]>> {
-    const result = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  /** Each user's roles by id and name: the list shows names, the form edits ids. */
+  async rolesOf(userIds: readonly number[]): Promise<Map<number, UserRole[]>> {
+    const result = new Map<number, UserRole[]>(userIds.map((id) => [id, []]));
     if (userIds.length === 0) return result;
     const rows = await this.db
       .selectFrom('userRoles')
-      .select(['userId', 'roleId'])
-      .where('userId', 'in', userIds)
-      .orderBy('roleId')
+      .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+      .select(['userRoles.userId', 'userRoles.roleId', 'roles.roleName'])
+      .where('userRoles.userId', 'in', userIds)
+      .orderBy('userRoles.roleId')
       .execute();
-    for (const row of rows) result.get(row.userId)?.push(row.roleId);
+    for (const row of rows) result.get(row.userId)?.push({ id: row.roleId, roleName: row.roleName });
     return result;
   }
 

@@ -119,7 +119,7 @@ export class UserService implements CrudService<User, UserCreate, UserUpdate, Us
 
   private async toDtos(rows: readonly UserRow[]): Promise<User[]> {
     const ids = rows.map((r) => r.id);
-    const [roleIds, deviceCodes] = await Promise.all([this.repo.roleIdsOf(ids), this.repo.deviceCodesOf(ids)]);
-    return rows.map((r) => toUser(r, roleIds.get(r.id) ?? [], deviceCodes.get(r.id) ?? []));
+    const [roles, deviceCodes] = await Promise.all([this.repo.rolesOf(ids), this.repo.deviceCodesOf(ids)]);
+    return rows.map((r) => toUser(r, roles.get(r.id) ?? [], deviceCodes.get(r.id) ?? []));
   }
 }

@@ -36,6 +36,12 @@ describe('cellText', () => {
     expect(cellText(col('boolean'), false, zh)).toBe('否');
   });
 
+  it('lists names, joined as the language lists them, and no names as a dash', () => {
+    expect(cellText(col('list'), ['管理员', '运维'], zh)).toBe('管理员、运维');
+    expect(cellText(col('list'), ['Admin', 'Operator'], en)).toBe('Admin, Operator');
+    expect(cellText(col('list'), [], en)).toBe(EMPTY_CELL);
+  });
+
   it('shows text as is and blanks as a dash', () => {
     expect(cellText(col('text'), 'admin', zh)).toBe('admin');
     expect(cellText(col('text'), 0, zh)).toBe('0');
@@ -49,6 +55,11 @@ describe('renderCell', () => {
     const tag = container.querySelector('.ant-tag');
     expect(tag?.textContent).toBe('Valid');
     expect(tag?.className).toContain('green');
+  });
+
+  it('renders each name of a list as its own tag', () => {
+    const { container } = render(<>{renderCell(col('list'), ['Admin', 'Operator'], en)}</>);
+    expect([...container.querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual(['Admin', 'Operator']);
   });
 
   it('renders plain text without a tag', () => {

@@ -1,5 +1,5 @@
 import { type CrudColumn, vocabularyColor, vocabularyLabel } from '@envmon/shared';
-import { Tag } from 'antd';
+import { Flex, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { DATE_TIME_FORMAT, dayjs } from '../../lib/dayjs';
 import { EMPTY_CELL } from './constants';
@@ -20,6 +20,12 @@ export interface CellContext {
 
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === '';
 
+/** Names in one cell, as each language lists them. */
+const LIST_SEPARATOR: Record<VocabularyLang, string> = { zh: '、', en: ', ' };
+
+const listItems = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : isBlank(value) ? [] : [value]).map(displayText).filter((item) => item !== '');
+
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'number' && typeof value !== 'string') return EMPTY_CELL;
   const time = dayjs(value);
@@ -31,6 +37,10 @@ export function cellText(column: CrudColumn, value: unknown, ctx: CellContext): 
   switch (column.kind) {
     case 'count':
       return String(Array.isArray(value) ? value.length : 0);
+    case 'list': {
+      const items = listItems(value);
+      return items.length === 0 ? EMPTY_CELL : items.join(LIST_SEPARATOR[ctx.lang]);
+    }
     case 'boolean':
       return value === true ? ctx.yes : ctx.no;
     case 'datetime':
@@ -46,7 +56,7 @@ export function cellText(column: CrudColumn, value: unknown, ctx: CellContext): 
 /** A long label (English vocabularies) is cut inside its tag rather than spilling into the next cell. */
 const TAG_STYLE = { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' } as const;
 
-/** Vocabulary values are tags in their vocabulary colour; booleans are tags so 'yes' stands out. */
+/** Vocabulary values are tags in their vocabulary colour, names of a list one tag each; booleans are tags so 'yes' stands out. */
 export function renderCell(column: CrudColumn, value: unknown, ctx: CellContext): ReactNode {
   const text = cellText(column, value, ctx);
   if (column.kind === 'vocabulary' && column.vocabulary && !isBlank(value)) {
@@ -54,6 +64,17 @@ export function renderCell(column: CrudColumn, value: unknown, ctx: CellContext)
       <Tag color={vocabularyColor(column.vocabulary, displayText(value))} title={text} style={TAG_STYLE}>
         {text}
       </Tag>
+    );
+  }
+  if (column.kind === 'list' && listItems(value).length > 0) {
+    return (
+      <Flex gap={4} wrap title={text}>
+        {listItems(value).map((item) => (
+          <Tag key={item} style={{ ...TAG_STYLE, marginInlineEnd: 0 }}>
+            {item}
+          </Tag>
+        ))}
+      </Flex>
     );
   }
   if (column.kind === 'boolean') {

@@ -55,7 +55,9 @@ export function ReportFilterBar({
   const [form] = Form.useForm<ReportFilterForm>();
   const { token } = theme.useToken();
   const deviceOptions = useDeviceOptions();
-  const factorOptions = useFactorOptions();
+  const chosenDevice = Form.useWatch('deviceId', form);
+  const chosenDevices = Form.useWatch('deviceIds', form);
+  const factorOptions = useFactorOptions(devices === 'one' ? chosenDevice : chosenDevices);
   const unit = Form.useWatch('timeUnit', form) ?? initialValues?.timeUnit ?? 'day';
   const initial = { ...defaultReportForm(initialValues?.timeUnit), ...initialValues };
   return (

@@ -21,6 +21,7 @@ export const deviceOptionsQueryOptions = (projectId: number | undefined) =>
         { projectId, pageNum: 1, pageSize: LIMITS.maxPageSize },
         { quiet: true },
       ),
-    select: (page) => page.list.map((device) => ({ value: device.id, label: device.deviceName })),
+    select: (page) =>
+      page.list.map((device) => ({ value: device.id, label: device.deviceName, deviceType: device.deviceType })),
     staleTime: OPTIONS_STALE_MS,
   });

@@ -39,7 +39,7 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filter: AlarmFilterVal
   const [form] = Form.useForm<FilterForm>();
   const { token } = theme.useToken();
   const devices = useDeviceOptions();
-  const factors = useFactorOptions();
+  const factors = useFactorOptions(Form.useWatch('deviceId', form));
   const types = useCodeOptions('alarmType');
   const statuses = useCodeOptions('alarmStatus');
   const levels = useCodeOptions('alarmLevel');

@@ -1,6 +1,8 @@
 import type { VocabularyName } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FactorOptionGroup, factorKindsOf, factorOptionGroups } from '../../../lib/factor-options';
 import { useVocabularyOptions } from '../../../components/crud/field-controls';
 import { getSelectedProjectId } from '../../../lib/project';
 import { allFactorsQueryOptions } from '../../device-detail/api/get-factors';
@@ -12,23 +14,43 @@ export interface SelectOptions<T> {
   loading: boolean;
 }
 
+/** A device to choose, with its type: the factor pickers follow the type of the chosen station. */
+export interface DeviceOption {
+  value: number;
+  label: string;
+  deviceType: string;
+}
+
 /** The devices of the project chosen in the header. */
-export function useDeviceOptions(): SelectOptions<number> {
+export function useDeviceOptions(): SelectOptions<number> & { options: DeviceOption[] } {
   const query = useQuery(deviceOptionsQueryOptions(getSelectedProjectId() ?? undefined));
   return { options: query.data ?? [], loading: query.isPending };
 }
 
-/** The factor catalogue, named in the console language (with the code, as operators know both). */
-export function useFactorOptions(): SelectOptions<string> {
+const asList = (devices: number | readonly number[] | null | undefined): readonly number[] =>
+  devices === null || devices === undefined ? [] : typeof devices === 'number' ? [devices] : devices;
+
+/**
+ * The factor catalogue, named in the console language (with the code, as operators know both) and
+ * grouped by kind; the kind the chosen device(s) measure comes first — a water station's picker
+ * opens on water factors. Without a device chosen the catalogue's own order (water, air) holds.
+ */
+export function useFactorOptions(devices?: number | readonly number[] | null): {
+  options: FactorOptionGroup[];
+  loading: boolean;
+} {
+  const { t } = useTranslation();
   const lang = useVocabularyLang();
   const query = useQuery(allFactorsQueryOptions());
-  const options = useMemo(
-    () =>
-      (query.data ?? []).map((factor) => ({
-        value: factor.factorCode,
-        label: `${lang === 'en' ? factor.factorNameEn : factor.factorName} (${factor.factorCode})`,
-      })),
-    [query.data, lang],
+  const chosen = asList(devices);
+  const deviceList = useQuery({
+    ...deviceOptionsQueryOptions(getSelectedProjectId() ?? undefined),
+    enabled: chosen.length > 0,
+  });
+  const types = chosen.map((id) => deviceList.data?.find((d) => d.value === id)?.deviceType);
+  // A hundred-odd factors: grouping them on each render costs less than keeping a memo's keys right.
+  const options = factorOptionGroups(query.data ?? [], factorKindsOf(types), lang, (kind) =>
+    t(`factorSettings.kindGroups.${kind}`, { defaultValue: kind }),
   );
   return { options, loading: query.isPending };
 }

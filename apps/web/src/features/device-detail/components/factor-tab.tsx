@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
+import { factorKindsOf, factorOptionGroups } from '../../../lib/factor-options';
 import { allFactorsQueryOptions } from '../api/get-factors';
 import { deviceFactorsQueryOptions } from '../api/get-device-factors';
 import { useUpdateDeviceFactors } from '../api/update-device-factors';
@@ -49,16 +50,20 @@ function QualityCell({ row }: { row: DeviceFactor }) {
   );
 }
 
-function AddFactors({ deviceId, rows }: { deviceId: number; rows: readonly DeviceFactor[] }) {
+function AddFactors({ device, rows }: { device: Device; rows: readonly DeviceFactor[] }) {
   const { t } = useTranslation();
   const lang = useVocabularyLang();
   const [chosen, setChosen] = useState<string[]>([]);
   const catalogue = useQuery(allFactorsQueryOptions());
-  const update = useUpdateDeviceFactors(deviceId);
+  const update = useUpdateDeviceFactors(device.id);
   const present = new Set(rows.map((r) => r.factorCode));
-  const options = (catalogue.data ?? [])
-    .filter((f) => !present.has(f.factorCode))
-    .map((f) => ({ value: f.factorCode, label: `${lang === 'en' ? f.factorNameEn : f.factorName} (${f.factorCode})` }));
+  // The station's kind of factor first: a water station is offered water factors before air ones.
+  const options = factorOptionGroups(
+    (catalogue.data ?? []).filter((f) => !present.has(f.factorCode)),
+    factorKindsOf([device.deviceType]),
+    lang,
+    (kind) => t(`factorSettings.kindGroups.${kind}`, { defaultValue: kind }),
+  );
   return (
     <Flex gap="small">
       <Select<string[]>
@@ -153,7 +158,7 @@ export function FactorTab({ device }: { device: Device }) {
     <Flex vertical gap="small" data-testid="device-detail-factor">
       <Flex justify="space-between">
         <Can code={DEVICE_WRITE} fallback={<span />}>
-          {factors.data ? <AddFactors deviceId={device.id} rows={rows} /> : <span />}
+          {factors.data ? <AddFactors device={device} rows={rows} /> : <span />}
         </Can>
         <RefreshButton loading={factors.isFetching} onClick={() => void factors.refetch()} />
       </Flex>

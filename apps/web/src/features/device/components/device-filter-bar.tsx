@@ -1,5 +1,6 @@
 import { Form, Input, Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useVocabularyOptions } from '../../../components/crud/field-controls';
 import { FilterActions } from '../../../components/crud/table-parts';
 import type { DeviceFilters } from '../api/get-devices';
 
@@ -13,7 +14,8 @@ export function DeviceFilterBar({ onSearch }: { onSearch: (filters: FilterForm) 
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterForm>();
   const { token } = theme.useToken();
-  const box = (name: 'deviceName' | 'deviceCode' | 'deviceType') => (
+  const deviceTypes = useVocabularyOptions('deviceType');
+  const box = (name: 'deviceName' | 'deviceCode') => (
     <Form.Item name={name} label={t(`device.fields.${name}`)}>
       <Input
         allowClear
@@ -27,7 +29,17 @@ export function DeviceFilterBar({ onSearch }: { onSearch: (filters: FilterForm) 
     <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: token.marginXS }} role="search">
       {box('deviceName')}
       {box('deviceCode')}
-      {box('deviceType')}
+      <Form.Item name="deviceType" label={t('device.fields.deviceType')}>
+        {/* Types by their names: the filter still sends the HJ 212 system code. */}
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: FILTER_WIDTH }}
+          placeholder={t('device.fields.deviceType')}
+          options={deviceTypes}
+          data-testid="device-filter-deviceType"
+        />
+      </Form.Item>
       <Form.Item name="ifValid" label={t('device.fields.ifValid')}>
         <Select
           allowClear

@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
 import { Can, useCan } from '../../../components/can';
+import { VocabularyText } from '../../../components/vocabulary/vocabulary-tag';
 import { formatDateTime } from '../../../lib/dayjs';
 import { DEVICE_WRITE } from './permissions';
 
@@ -46,7 +47,13 @@ export function DeviceTable({
   const columns: TableColumnsType<Device> = [
     { key: 'deviceName', dataIndex: 'deviceName', title: t('device.fields.deviceName'), width: 200, ellipsis: true },
     { key: 'deviceCode', dataIndex: 'deviceCode', title: t('device.fields.deviceCode'), width: 180 },
-    { key: 'deviceType', dataIndex: 'deviceType', title: t('device.fields.deviceType'), width: 90 },
+    {
+      key: 'deviceType',
+      title: t('device.fields.deviceType'),
+      width: 150,
+      ellipsis: true,
+      render: (_value, device) => <VocabularyText name="deviceType" value={device.deviceType} />,
+    },
     {
       key: 'state',
       title: t('device.state.title'),

@@ -6,6 +6,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
 import { useTableHeight } from '../../../components/use-table-height';
+import { useVocabularyLabel } from '../../../components/vocabulary/vocabulary-tag';
 import { getSelectedProjectId } from '../../../lib/project';
 import { realtimeLatestQueryOptions } from '../api/get-latest';
 import { FlagLegend } from '../components/flag-legend';
@@ -38,6 +39,7 @@ const uncatalogued = (factorCode: string): RealtimeFactor => ({
  */
 export default function RealtimeDataPage() {
   const { t } = useTranslation();
+  const typeLabel = useVocabularyLabel();
   const projectId = getSelectedProjectId();
   const latest = useQuery(realtimeLatestQueryOptions(projectId));
   const refetch = () => void latest.refetch();
@@ -83,7 +85,7 @@ export default function RealtimeDataPage() {
               placeholder={t('realtime.data.allTypes')}
               aria-label={t('realtime.data.deviceType')}
               style={{ width: TYPE_WIDTH }}
-              options={types.map((type) => ({ value: type, label: type }))}
+              options={types.map((type) => ({ value: type, label: typeLabel('deviceType', type) }))}
               data-testid="realtime-device-type"
             />
             <Segmented<StateFilter>

@@ -49,8 +49,8 @@ export default function ReportOdorRosePage() {
   const { theme: themeName } = usePreferences();
   const lang = useVocabularyLang();
   const devices = useDeviceOptions();
-  const factors = useFactorOptions();
   const [form] = Form.useForm<FilterForm>();
+  const factors = useFactorOptions(Form.useWatch('deviceId', form));
   const unit = Form.useWatch('timeUnit', form) ?? 'hour';
   const [params, setParams] = useState<OdorRoseParams | null>(null);
   const report = useQuery(odorRoseQueryOptions(params));

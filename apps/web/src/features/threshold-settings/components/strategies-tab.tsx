@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../components/can';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
-import { VocabularyTag } from '../../alarm-list/components/alarm-cells';
+import { VocabularyTag } from '../../../components/vocabulary/vocabulary-tag';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { strategiesQueryOptions, useDeleteStrategy } from '../api/strategies';
 import { THRESHOLD_WRITE } from './permissions';

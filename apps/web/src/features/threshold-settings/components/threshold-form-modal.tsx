@@ -46,7 +46,8 @@ export function ThresholdFormModal({ threshold, onClose }: ThresholdFormModalPro
   const [form] = Form.useForm<ThresholdFormValues>();
   const save = useSaveThreshold();
   const devices = useDeviceOptions();
-  const factors = useFactorOptions();
+  // The factors follow the chosen station's type: a water station's picker opens on water factors.
+  const factors = useFactorOptions(Form.useWatch('deviceId', form));
   const operators = useCodeOptions('thresholdSymbol');
   const overflowTypes = useCodeOptions('overflowType');
   const levels = useCodeOptions('alarmLevel');

@@ -75,9 +75,18 @@ beforeEach(async () => {
   api.get.mockImplementation((url: string) => {
     if (url.endsWith('/alarm/threshold/rest/getAll')) return Promise.resolve(page([COD]));
     if (url.endsWith('/alarm/strategy/rest/getAll')) return Promise.resolve([STRATEGY]);
-    if (url.endsWith('/system/device/rest/getAll')) return Promise.resolve(page([{ id: 7, deviceName: '莲花山水站' }]));
+    if (url.endsWith('/system/device/rest/getAll'))
+      return Promise.resolve(
+        page([
+          { id: 7, deviceName: '莲花山水站', deviceType: '21' },
+          { id: 8, deviceName: '梧桐山空气站', deviceType: '22' },
+        ]),
+      );
     if (url.endsWith('/factor/rest/getAll'))
-      return Promise.resolve([{ factorCode: 'w01018', factorName: '化学需氧量' }]);
+      return Promise.resolve([
+        { factorCode: 'a34004', factorName: 'PM2.5', factorNameEn: 'PM2.5', kind: 'air' },
+        { factorCode: 'w01018', factorName: '化学需氧量', factorNameEn: 'COD', kind: 'water' },
+      ]);
     if (url.endsWith('/surfactwaterlimit/rest/getAll')) return Promise.resolve([COD_CLASSES]);
     if (url.endsWith('/delete')) return Promise.resolve(null);
     return Promise.reject(new Error(`unexpected ${url}`));
@@ -96,8 +105,35 @@ describe('ThresholdsTab', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByText('>')).toBeTruthy();
-    expect(within(row).getByText('DESC')).toBeTruthy();
+    expect(within(row).getByText('递减')).toBeTruthy();
+    expect(within(row).queryByText('DESC')).toBeNull();
     expect(within(row).getByText('二级')).toBeTruthy();
+  });
+
+  it('names the direction in English for an English console, never by its code', async () => {
+    await i18n.changeLanguage('en-US');
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    const row = (await screen.findByText('莲花山水站', undefined, SLOW)).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Descending')).toBeTruthy();
+    expect(within(row).queryByText('DESC')).toBeNull();
+  });
+
+  it('offers a water station the water factors first and an air station the air factors first', async () => {
+    renderWithProviders(<ThresholdsTab />, WRITER);
+    await screen.findByText('莲花山水站', undefined, SLOW);
+    fireEvent.click(screen.getByTestId('threshold-add'));
+    const form = dialog();
+    const groups = async () => {
+      fireEvent.mouseDown(form.querySelector('#factorCode') ?? document.body);
+      await screen.findAllByText('化学需氧量 (w01018)', { selector: '.ant-select-item-option-content' });
+      const shown = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
+      return [...(shown?.querySelectorAll('.ant-select-item-group') ?? [])].map((g) => g.textContent);
+    };
+    await choose(form, 'deviceId', '莲花山水站');
+    await waitFor(async () => expect(await groups()).toEqual(['水质因子', '空气因子']));
+    await choose(form, 'deviceId', '梧桐山空气站');
+    await waitFor(async () => expect(await groups()).toEqual(['空气因子', '水质因子']));
   });
 
   it('tells what is missing before adding, with the shared schema’s messages', async () => {
@@ -282,7 +318,7 @@ describe('WaterLimitsTab', { timeout: 30_000 }, () => {
       '30',
       '40',
       '-',
-      'ASC',
+      '递增',
     ]);
   });
 });

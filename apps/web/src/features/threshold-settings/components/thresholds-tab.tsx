@@ -16,7 +16,7 @@ import {
 import { PagedTable } from '../../../components/crud/paged-table';
 import { formatDateTime } from '../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../lib/project';
-import { VocabularyTag } from '../../alarm-list/components/alarm-cells';
+import { VocabularyTag } from '../../../components/vocabulary/vocabulary-tag';
 import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { useDeleteThreshold } from '../api/delete-threshold';
@@ -46,7 +46,7 @@ export function ThresholdsTab() {
   const canWrite = useCan(THRESHOLD_WRITE);
   const [form] = Form.useForm<Filters>();
   const devices = useDeviceOptions();
-  const factors = useFactorOptions();
+  const factors = useFactorOptions(Form.useWatch('deviceId', form));
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [editing, setEditing] = useState<Editing | null>(null);
