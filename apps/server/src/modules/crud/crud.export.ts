@@ -21,6 +21,9 @@ export function formatDateTime(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** Names in one cell, as each language lists them. */
+const LIST_SEPARATOR = { 'zh-CN': '、', 'en-US': ', ' } as const;
+
 const YES_NO = { 'zh-CN': ['否', '是'], 'en-US': ['No', 'Yes'] } as const;
 
 function asText(value: unknown): string {
@@ -29,7 +32,7 @@ function asText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** A cell as the table shows it: vocabulary labels, readable times, counts of lists. */
+/** A cell as the table shows it: vocabulary labels, readable times, counts of lists, lists of names. */
 export function cellValue(column: CrudColumn, value: unknown, lang: Language): string | number | null {
   if (value === null || value === undefined) return null;
   switch (column.kind) {
@@ -43,6 +46,8 @@ export function cellValue(column: CrudColumn, value: unknown, lang: Language): s
       return YES_NO[lang][value ? 1 : 0];
     case 'count':
       return Array.isArray(value) ? value.length : Number(value);
+    case 'list':
+      return Array.isArray(value) ? value.map(asText).join(LIST_SEPARATOR[lang]) : asText(value);
     case 'text':
       return typeof value === 'number' ? value : asText(value);
   }

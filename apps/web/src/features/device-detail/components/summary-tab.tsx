@@ -4,6 +4,7 @@ import { Badge, Descriptions, type DescriptionsProps, Flex, Tag, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import { RefreshButton } from '../../../components/crud/table-parts';
+import { VocabularyText } from '../../../components/vocabulary/vocabulary-tag';
 import { deviceSummaryQueryOptions } from '../api/get-summary';
 import { useVocabularyLang } from '../hooks/use-vocabulary-lang';
 import { formatTime } from './format';
@@ -54,7 +55,11 @@ function SummaryView({ summary }: { summary: DeviceSummary }) {
   const details: DescriptionsProps['items'] = [
     { key: 'deviceName', label: t('deviceDetail.summary.deviceName'), children: device.deviceName },
     { key: 'deviceCode', label: t('deviceDetail.summary.deviceCode'), children: device.deviceCode },
-    { key: 'deviceType', label: t('deviceDetail.summary.deviceType'), children: device.deviceType },
+    {
+      key: 'deviceType',
+      label: t('deviceDetail.summary.deviceType'),
+      children: <VocabularyText name="deviceType" value={device.deviceType} />,
+    },
     {
       key: 'ifValid',
       label: t('deviceDetail.summary.ifValid'),

@@ -9,6 +9,7 @@ import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-p
 import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
+import { FlagTag } from '../../device-detail/components/flag-tag';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { factorLabel, formatValue } from '../../query-gather/utils/gather-view';
 import { TimeRangeItem } from '../../query-original/components/time-range-item';
@@ -29,8 +30,8 @@ export default function QueryAiPage() {
   const english = useVocabularyLang() === 'en';
   const projectId = getSelectedProjectId();
   const devices = useDeviceOptions();
-  const factors = useFactorOptions();
   const [deviceId, setDeviceId] = useState<number | undefined>();
+  const factors = useFactorOptions(deviceId);
   const [kind, setKind] = useState<AiKind>('rtd');
   const [factorCodes, setFactorCodes] = useState<string[]>([]);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
@@ -63,7 +64,13 @@ export default function QueryAiPage() {
       align: 'right' as const,
       render: (v: number | null, row: AiRow) => formatValue(v, byCode.get(row.factorCode)?.decimals),
     },
-    { key: 'flag', title: t('query.ai.flag'), dataIndex: 'flag', width: 100, render: (v: string | null) => v ?? '-' },
+    {
+      key: 'flag',
+      title: t('query.ai.flag'),
+      dataIndex: 'flag',
+      width: 120,
+      render: (flag: string | null) => <FlagTag flag={flag} />,
+    },
     {
       key: 'analog',
       title: t('query.ai.analog'),

@@ -57,7 +57,7 @@ export default function QueryGatherPage() {
   const projects = useQuery(deployGroupsQueryOptions(DEPLOY_TYPE.project));
   const addresses = useQuery(deployGroupsQueryOptions(DEPLOY_TYPE.address));
   const devices = useDeviceOptions();
-  const factors = useFactorOptions();
+  const factors = useFactorOptions(Form.useWatch('deviceIds', form));
   const result = useQuery({ ...gatherQueryOptions(request ?? ({} as GatherRequest)), enabled: request !== null });
   const tableHeight = useTableHeight(TABLE_OFFSET);
 
