@@ -1,5 +1,7 @@
 import {
+  ALARM_TYPE,
   flattenResourceTree,
+  OVERFLOW_TYPE,
   mergeRoleResources,
   type DeployClassify,
   type Page,
@@ -9,10 +11,10 @@ import {
 import { FACTORS } from '@envmon/hj212';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.js';
-import { DEMO_STATION_COUNT, seedDatabase } from './seed.js';
-import { simulatedStationSpecs } from '../simulator/fleet.js';
+import { demoStationSpecs, seedDatabase } from './seed.js';
+import { LEVEL_FACTOR_CODE, PLATFORM_FACTORS } from './platform-factors.js';
 import { createStationModel } from '../simulator/station-model.js';
-import { BATTERY_FACTOR_CODE, breaks } from '../modules/alarm/alarm-rules.js';
+import { breaks } from '../modules/alarm/alarm-rules.js';
 
 import { argon2Hasher } from '../lib/password.js';
 import { ManualClock } from '../lib/clock.js';
@@ -70,7 +72,7 @@ describe('demo seed', () => {
     ]);
   });
 
-  it('registers the simulated demo stations, water in the river project and air in Longgang', async () => {
+  it('registers the simulated demo stations, water and overflow in the river project and air in Longgang', async () => {
     const rows = await query(t(), (db) =>
       db
         .selectFrom('devices')
@@ -80,17 +82,49 @@ describe('demo seed', () => {
         .execute(),
     );
     expect(rows.map((r) => [r.deviceCode, r.deviceType, r.password, r.deployNameEn])).toEqual(
-      simulatedStationSpecs(DEMO_STATION_COUNT).map((s) => [
-        s.mn,
-        s.st,
-        s.pw,
-        s.kind === 'water' ? 'Shenzhen River water' : 'Longgang air',
-      ]),
+      demoStationSpecs().map((s) => [s.mn, s.st, s.pw, s.kind === 'air' ? 'Longgang air' : 'Shenzhen River water']),
     );
+    expect(rows.map((r) => r.deviceType)).toEqual(['21', '22', '21', '22', '21', '22', '32']);
     expect(rows.every((r) => r.lng !== null && r.lat !== null)).toBe(true);
   });
 
-  it('sets thresholds on the demo stations that a normal day breaks now and then, never constantly', async () => {
+  it('makes the overflow station one: full pipe, overflow and waterlogging thresholds on its level', async () => {
+    const rows = await query(t(), (db) =>
+      db
+        .selectFrom('thresholds')
+        .innerJoin('devices', 'devices.id', 'thresholds.deviceId')
+        .select(['devices.deviceType', 'factorCode', 'overflowType', 'limit1'])
+        .where('overflowType', '>', 0)
+        .orderBy('limit1')
+        .execute(),
+    );
+    expect(rows.map((r) => [r.deviceType, r.factorCode, r.overflowType, r.limit1])).toEqual([
+      ['32', LEVEL_FACTOR_CODE, OVERFLOW_TYPE.fullPipe, 1.2],
+      ['32', LEVEL_FACTOR_CODE, OVERFLOW_TYPE.overflow, 1.8],
+      ['32', LEVEL_FACTOR_CODE, OVERFLOW_TYPE.waterlogging, 2.6],
+    ]);
+    const admin = await login(t().app, 'admin', ADMIN_PASSWORD);
+    const overflow = await call<{ stations: { deviceCode: string; levelFactorCode: string }[] }>(
+      t().app,
+      admin,
+      'GET',
+      '/data/realtime/rest/getOverflow',
+    );
+    expect(overflow.stations.map((s) => [s.deviceCode, s.levelFactorCode])).toEqual([
+      ['SIMO0001000000000000', LEVEL_FACTOR_CODE],
+    ]);
+  });
+
+  it('holds a recovery two minutes on every demo station, so an alarm does not flap at its limit', async () => {
+    const rows = await query(t(), (db) =>
+      db.selectFrom('alarmStrategies').select(['deviceId', 'alarmType', 'enabled', 'recoverySeconds']).execute(),
+    );
+    expect(rows).toHaveLength(demoStationSpecs().length * 2);
+    expect(new Set(rows.map((r) => r.alarmType))).toEqual(new Set([ALARM_TYPE.threshold, ALARM_TYPE.breaker]));
+    expect(rows.every((r) => r.enabled === 1 && r.recoverySeconds === 120)).toBe(true);
+  });
+
+  it('sets thresholds that each station breaks now and then, and one of them always', async () => {
     const thresholds = await query(t(), (db) =>
       db
         .selectFrom('thresholds')
@@ -98,33 +132,92 @@ describe('demo seed', () => {
         .select(['devices.deviceCode', 'factorCode', 'operator', 'limit1', 'limit2', 'limitId'])
         .execute(),
     );
-    const specs = simulatedStationSpecs(DEMO_STATION_COUNT);
+    const specs = demoStationSpecs();
     expect(new Set(thresholds.map((r) => r.deviceCode))).toEqual(new Set(specs.map((s) => s.mn)));
     expect(thresholds.find((r) => r.factorCode === 'w01018')?.limitId).toBeTypeOf('number');
 
+    // What the simulated fleet sends every 30 s of a day, judged as the alarm engine judges it.
     const day = Date.UTC(2026, 10, 20);
-    let samples = 0;
-    let broken = 0;
+    const breakingAt = new Map<number, number>();
     for (const spec of specs) {
-      const model = createStationModel({ kind: spec.kind, seed: spec.seed });
+      const model = createStationModel({ kind: spec.kind, seed: spec.seed, episodeOffsetMs: spec.episodeOffsetMs });
       const mine = thresholds.filter((r) => r.deviceCode === spec.mn);
-      for (let at = day; at < day + 86_400_000; at += 60_000) {
-        for (const sample of model.sample(at)) {
-          for (const r of mine.filter((m) => m.factorCode === sample.code)) {
-            samples += 1;
-            if (breaks(r.operator, sample.value, r.limit1, r.limit2)) broken += 1;
-          }
+      let broken = 0;
+      let samples = 0;
+      for (let at = day; at < day + 86_400_000; at += 30_000) {
+        samples += 1;
+        const breaking = model
+          .sample(at)
+          .some((sample) =>
+            mine.some((r) => r.factorCode === sample.code && breaks(r.operator, sample.value, r.limit1, r.limit2)),
+          );
+        if (breaking) {
+          broken += 1;
+          breakingAt.set(at, (breakingAt.get(at) ?? 0) + 1);
         }
       }
+      // Now and then: during its episode (a quarter of each hour) and a rare peak besides.
+      expect(broken / samples, spec.mn).toBeGreaterThan(0.1);
+      expect(broken / samples, spec.mn).toBeLessThan(0.4);
     }
-    expect(broken).toBeGreaterThan(0);
-    expect(broken / samples).toBeLessThan(0.02);
+    // The demo always has something to alarm about: at every instant some station breaks a threshold.
+    expect(breakingAt.size).toBe(86_400_000 / 30_000);
   });
 
   it('reports the demo in the public client config', async () => {
     expect(await call<{ demo: boolean }>(t().app, null, 'GET', '/manager/system/config/rest/get')).toMatchObject({
       demo: true,
     });
+  });
+
+  // Last: it changes the database the tests above read.
+  it('is idempotent on restart, and brings back a demo station that is missing (a demo from before it)', async () => {
+    const counts = () =>
+      query(t(), async (db) =>
+        Promise.all(
+          (['devices', 'thresholds', 'alarmStrategies', 'deviceFactors', 'deviceDeploy'] as const).map(
+            async (table) =>
+              (
+                await db
+                  .selectFrom(table)
+                  .select((eb) => eb.fn.countAll<number>().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+          ),
+        ),
+      );
+    const reseed = () =>
+      query(t(), (db) =>
+        seedDatabase(db, { demo: true, adminPassword: null, hasher: argon2Hasher, clock: new ManualClock() }),
+      );
+    const before = await counts();
+    expect((await reseed()).admin).toBeNull();
+    expect(await counts()).toEqual(before);
+
+    const overflowMn = demoStationSpecs().find((s) => s.kind === 'overflow')?.mn ?? '';
+    await query(t(), async (db) => {
+      const { id } = await db
+        .selectFrom('devices')
+        .select('id')
+        .where('deviceCode', '=', overflowMn)
+        .executeTakeFirstOrThrow();
+      for (const table of ['thresholds', 'alarmStrategies', 'deviceFactors', 'deviceDeploy'] as const) {
+        await db.deleteFrom(table).where('deviceId', '=', id).execute();
+      }
+      await db.deleteFrom('devices').where('id', '=', id).execute();
+    });
+    expect(await counts()).not.toEqual(before);
+    await reseed();
+    expect(await counts()).toEqual(before);
+    const back = await query(t(), (db) =>
+      db
+        .selectFrom('devices')
+        .innerJoin('deployClassify', 'deployClassify.id', 'devices.projectId')
+        .select(['deviceType', 'deployNameEn'])
+        .where('deviceCode', '=', overflowMn)
+        .execute(),
+    );
+    expect(back).toEqual([{ deviceType: '32', deployNameEn: 'Shenzhen River water' }]);
   });
 });
 
@@ -143,7 +236,7 @@ describe('seed without demo', () => {
   it('seeds the HJ 212 factor catalogue with quality parameters, and no devices', async () => {
     const factors = await query(t(), (db) => db.selectFrom('factors').selectAll().execute());
     expect(factors.map((f) => f.factorCode).sort()).toEqual(
-      [...FACTORS.map((f) => f.code), BATTERY_FACTOR_CODE].sort(),
+      [...FACTORS.map((f) => f.code), ...PLATFORM_FACTORS.map((f) => f.code)].sort(),
     );
     expect(factors.find((f) => f.factorCode === 'w01001')).toMatchObject({
       factorName: 'pH',
@@ -168,7 +261,15 @@ describe('seed without demo', () => {
     const { db } = openDatabase(t().config.database);
     try {
       const count = async (
-        table: 'resources' | 'dictionary' | 'roleResources' | 'users' | 'factors' | 'surfaceWaterLimits',
+        table:
+          | 'resources'
+          | 'dictionary'
+          | 'roleResources'
+          | 'users'
+          | 'factors'
+          | 'surfaceWaterLimits'
+          | 'devices'
+          | 'thresholds',
       ) =>
         (
           await db
@@ -183,6 +284,8 @@ describe('seed without demo', () => {
         count('users'),
         count('factors'),
         count('surfaceWaterLimits'),
+        count('devices'),
+        count('thresholds'),
       ]);
       const report = await seedDatabase(db, {
         demo: true,
@@ -198,6 +301,8 @@ describe('seed without demo', () => {
         count('users'),
         count('factors'),
         count('surfaceWaterLimits'),
+        count('devices'),
+        count('thresholds'),
       ]);
       expect(after).toEqual(before);
     } finally {

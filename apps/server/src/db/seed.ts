@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { FACTORS, type FactorDefinition } from '@envmon/hj212';
+import { FACTORS } from '@envmon/hj212';
 import {
   ADMIN_ROLE,
+  ALARM_TYPE,
   DEPLOY_TYPE,
+  OVERFLOW_TYPE,
   passwordSchema,
   THRESHOLD_OPERATOR,
   RESOURCE_TREE,
@@ -11,10 +13,11 @@ import {
 } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import { defaultQualityParams } from '../ingest/quality-defaults.js';
-import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
 import type { Clock } from '../lib/clock.js';
-import { simulatedStationSpecs } from '../simulator/fleet.js';
+import { simulatedStationSpecs, type SimulatedStationSpec } from '../simulator/fleet.js';
+import type { StationKind } from '../simulator/station-model.js';
 import type { PasswordHasher } from '../lib/password.js';
+import { LEVEL_FACTOR_CODE, PLATFORM_FACTORS } from './platform-factors.js';
 import type { Database } from './schema.js';
 
 export interface SeedOptions {
@@ -52,10 +55,18 @@ const DEMO_PROJECTS = [
   { deployName: '龙岗区空气质量', deployNameEn: 'Longgang air' },
 ] as const;
 
-/** Simulated stations registered in demo mode; `npm start` runs them in-process (see main.ts). */
+/** Simulated water and air stations registered in demo mode; `npm start` runs them in-process (see main.ts). */
 export const DEMO_STATION_COUNT = 6;
+/** And one overflow station, so that the real-time overflow screen has one to show. */
+export const DEMO_OVERFLOW_STATION_COUNT = 1;
 /** Demo report interval (seconds) of the simulated stations' real-time data. */
 export const DEMO_STATION_INTERVAL = 30;
+
+/** The demo's simulated stations, in the order they are registered and simulated. */
+export function demoStationSpecs(): SimulatedStationSpec[] {
+  return simulatedStationSpecs(DEMO_STATION_COUNT, undefined, { overflow: DEMO_OVERFLOW_STATION_COUNT });
+}
+
 /** Where the demo stations stand: along the Shenzhen River and in Longgang, near the default map centre. */
 const DEMO_STATION_PLACES = [
   { lng: 114.1, lat: 22.53, address: '深圳河 罗湖口岸断面' },
@@ -64,23 +75,8 @@ const DEMO_STATION_PLACES = [
   { lng: 114.29, lat: 22.7, address: '龙岗区 横岗街道' },
   { lng: 114.05, lat: 22.52, address: '深圳河 河口断面' },
   { lng: 114.35, lat: 22.74, address: '龙岗区 坪地街道' },
+  { lng: 114.12, lat: 22.545, address: '深圳河 布吉河口溢流口' },
 ] as const;
-
-/**
- * Factors the platform needs that HJ 212 does not define: the station's battery voltage, which
- * battery alarms (type 3) watch. Kind 'water': battery-powered stations are water and overflow stations.
- */
-const PLATFORM_FACTORS: readonly FactorDefinition[] = [
-  {
-    code: BATTERY_FACTOR_CODE,
-    kind: 'water',
-    zh: '电池电压',
-    en: 'Battery voltage',
-    unit: 'V',
-    decimals: 2,
-    inStandardTable: false,
-  },
-];
 
 /**
  * GB 3838-2002 surface-water quality classes I–V (river values; mg/L) for the catalogue's factors.
@@ -104,16 +100,18 @@ const SURFACE_WATER_LIMITS: readonly {
 
 /**
  * Demo thresholds on the simulated stations' main factors (operator, limit, the GB 3838 class the
- * limit comes from). Set near the top of what the simulation produces, so a demo run raises an
- * alarm now and then (COD, ammonia nitrogen, total phosphorus, PM2.5 peaks), never constantly.
+ * limit comes from, the overflow type). Set above what a normal hour produces, so that a station
+ * alarms during its hourly episode (COD and ammonia nitrogen, PM2.5, the sewer's level; see the
+ * station model's EPISODE) and now and then in rain or a pollution peak, never constantly.
  */
 const DEMO_THRESHOLDS: readonly {
-  kind: 'water' | 'air';
+  kind: StationKind;
   factorCode: string;
   operator: number;
   limit1: number;
   limit2?: number;
   waterClass?: number;
+  overflowType?: number;
 }[] = [
   { kind: 'water', factorCode: 'w01001', operator: THRESHOLD_OPERATOR.notIn, limit1: 6, limit2: 9 },
   { kind: 'water', factorCode: 'w01009', operator: THRESHOLD_OPERATOR.lt, limit1: 5, waterClass: 3 },
@@ -123,7 +121,41 @@ const DEMO_THRESHOLDS: readonly {
   // GB 3095-2012 class II 24-hour limits (µg/m³).
   { kind: 'air', factorCode: 'a34004', operator: THRESHOLD_OPERATOR.gt, limit1: 75 },
   { kind: 'air', factorCode: 'a34002', operator: THRESHOLD_OPERATOR.gt, limit1: 150 },
+  // The outfall's pipe is full at 1.2 m, spills over its weir at 1.8 m and floods the street at 2.6 m.
+  {
+    kind: 'overflow',
+    factorCode: LEVEL_FACTOR_CODE,
+    operator: THRESHOLD_OPERATOR.gt,
+    limit1: 1.8,
+    overflowType: OVERFLOW_TYPE.overflow,
+  },
+  {
+    kind: 'overflow',
+    factorCode: LEVEL_FACTOR_CODE,
+    operator: THRESHOLD_OPERATOR.gt,
+    limit1: 1.2,
+    overflowType: OVERFLOW_TYPE.fullPipe,
+  },
+  {
+    kind: 'overflow',
+    factorCode: LEVEL_FACTOR_CODE,
+    operator: THRESHOLD_OPERATOR.gt,
+    limit1: 2.6,
+    overflowType: OVERFLOW_TYPE.waterlogging,
+  },
 ];
+
+/**
+ * The demo stations' alarm strategy for the types their thresholds raise: a recovery must hold two
+ * minutes, so a value hovering at a limit (or a minute average lagging the real-time value) does
+ * not clear and raise the same alarm again.
+ */
+const DEMO_STRATEGY = { consecutiveCount: 1, recoverySeconds: 120, repeatIntervalMinutes: 0 } as const;
+const DEMO_STRATEGY_TYPES: readonly number[] = [ALARM_TYPE.threshold, ALARM_TYPE.breaker];
+
+/** Water and overflow stations belong to the river's project, air stations to Longgang's. */
+const projectOf = (kind: StationKind): (typeof DEMO_PROJECTS)[number] =>
+  kind === 'air' ? DEMO_PROJECTS[1] : DEMO_PROJECTS[0];
 
 const inGroup = (code: string, group: string) => code === group || code.startsWith(`${group}.`);
 
@@ -131,7 +163,10 @@ const inGroup = (code: string, group: string) => code === group || code.startsWi
  * Built-in rows, safe to run on every start: resources of RESOURCE_TREE and dictionary entries
  * of VOCABULARIES that are missing are added (so an upgrade brings new screens), role admin
  * holds every resource. The admin user — and, in demo mode, the demo roles, users and projects —
- * are created on first start only (no users yet), so deleting them later is respected.
+ * are created on first start only (no users yet), so deleting them later is respected. The demo
+ * stations, which the demo simulates on every start, are registered on first start and, in a
+ * database that holds some of them, again when one is missing (a demo from before the overflow
+ * station gets it); never twice.
  */
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedReport> {
   if (options.adminPassword !== null && !passwordSchema.safeParse(options.adminPassword).success) {
@@ -146,19 +181,22 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     const adminRoleId = await ensureRole(trx, ADMIN_ROLE, '超级管理员', now);
     await linkResources(trx, adminRoleId, [...resourceIds.values()]);
 
-    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (anyUser) return { admin: null };
-
-    const generated = options.adminPassword === null;
-    const password = options.adminPassword ?? randomBytes(12).toString('base64url');
-    await createUser(
-      trx,
-      options,
-      { userName: ADMIN_USER, password, name: '管理员', roleId: adminRoleId, builtIn: 1 },
-      now,
-    );
-    if (options.demo) await seedDemo(trx, options, resourceIds, now);
-    return { admin: { userName: ADMIN_USER, password, generated } };
+    const firstStart = (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) === undefined;
+    let admin: SeedReport['admin'] = null;
+    if (firstStart) {
+      const generated = options.adminPassword === null;
+      const password = options.adminPassword ?? randomBytes(12).toString('base64url');
+      await createUser(
+        trx,
+        options,
+        { userName: ADMIN_USER, password, name: '管理员', roleId: adminRoleId, builtIn: 1 },
+        now,
+      );
+      if (options.demo) await seedDemo(trx, options, resourceIds, now);
+      admin = { userName: ADMIN_USER, password, generated };
+    }
+    if (options.demo) await seedDemoStations(trx, now, firstStart);
+    return { admin };
   });
 }
 
@@ -342,6 +380,7 @@ async function createUser(
   await db.insertInto('userRoles').values({ userId: id, roleId: user.roleId }).execute();
 }
 
+/** The demo's roles, users and projects, on first start. */
 async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds: Map<string, number>, now: number) {
   const roleIds = new Map<string, number>();
   for (const role of DEMO_ROLES) {
@@ -363,20 +402,58 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds:
     if (roleId === undefined) throw new Error(`demo role ${user.roleName} missing`);
     await createUser(db, options, { ...user, roleId, builtIn: 0 }, now);
   }
-  const projects = await db
+  await db
     .insertInto('deployClassify')
     .values(DEMO_PROJECTS.map((p) => ({ ...p, deployType: DEPLOY_TYPE.project, createTime: now })))
-    .returning('id')
     .execute();
-  const stations = simulatedStationSpecs(DEMO_STATION_COUNT).map((spec, i) => {
-    const place = DEMO_STATION_PLACES[i % DEMO_STATION_PLACES.length];
+}
+
+/**
+ * Registers the demo stations that are missing (by MN) with their factors, thresholds and alarm
+ * strategies: all of them on first start; later only in a database that holds some of them, so a
+ * database the demo did not seed, or whose demo stations were all deleted, is left alone.
+ */
+async function seedDemoStations(db: Kysely<Database>, now: number, firstStart: boolean): Promise<void> {
+  const specs = demoStationSpecs();
+  const registered = new Set(
+    (
+      await db
+        .selectFrom('devices')
+        .select('deviceCode')
+        .where(
+          'deviceCode',
+          'in',
+          specs.map((s) => s.mn),
+        )
+        .execute()
+    ).map((d) => d.deviceCode),
+  );
+  if (!firstStart && registered.size === 0) return;
+  const missing = specs.filter((spec) => !registered.has(spec.mn));
+  if (missing.length === 0) return;
+
+  const projects = await db
+    .selectFrom('deployClassify')
+    .select(['id', 'deployName'])
+    .where('deployType', '=', DEPLOY_TYPE.project)
+    .where(
+      'deployName',
+      'in',
+      DEMO_PROJECTS.map((p) => p.deployName),
+    )
+    .orderBy('id')
+    .execute();
+  const projectIdOf = (kind: StationKind) =>
+    projects.find((p) => p.deployName === projectOf(kind).deployName)?.id ?? null;
+  const stations = missing.map((spec) => {
+    const place = DEMO_STATION_PLACES[specs.indexOf(spec) % DEMO_STATION_PLACES.length];
     return {
       deviceName: spec.name.zh,
       deviceCode: spec.mn,
       deviceType: spec.st,
       password: spec.pw,
       intervalTime: DEMO_STATION_INTERVAL,
-      projectId: projects[spec.kind === 'water' ? 0 : 1]?.id ?? null,
+      projectId: projectIdOf(spec.kind),
       lng: place?.lng ?? null,
       lat: place?.lat ?? null,
       installAddress: place?.address ?? null,
@@ -386,19 +463,19 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds:
       updateTime: now,
     };
   });
-  const deviceIds = await db
+  const devices = await db
     .insertInto('devices')
     .values(stations)
     .returning(['id', 'deviceCode', 'projectId'])
     .execute();
   // Each demo station's project as a grouping record, and the factors its simulated station sends.
-  const grouped = deviceIds.flatMap((d) =>
+  const grouped = devices.flatMap((d) =>
     d.projectId === null ? [] : [{ deviceId: d.id, deployId: d.projectId, deployType: DEPLOY_TYPE.project }],
   );
   if (grouped.length > 0) await db.insertInto('deviceDeploy').values(grouped).execute();
   const known = new Set((await db.selectFrom('factors').select('factorCode').execute()).map((f) => f.factorCode));
-  const idOf = new Map(deviceIds.map((d) => [d.deviceCode, d.id]));
-  const deviceFactors = simulatedStationSpecs(DEMO_STATION_COUNT).flatMap((spec) => {
+  const idOf = new Map(devices.map((d) => [d.deviceCode, d.id]));
+  const deviceFactors = missing.flatMap((spec) => {
     const deviceId = idOf.get(spec.mn);
     if (deviceId === undefined) return [];
     return spec.factors
@@ -411,24 +488,24 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions, resourceIds:
       .values(deviceFactors.slice(i, i + 50))
       .execute();
   }
-  await seedDemoThresholds(db, deviceIds, now);
+  await seedDemoThresholds(db, missing, idOf, now);
 }
 
 async function seedDemoThresholds(
   db: Kysely<Database>,
-  devices: readonly { id: number; deviceCode: string }[],
+  specs: readonly SimulatedStationSpec[],
+  idOf: ReadonlyMap<string, number>,
   now: number,
 ): Promise<void> {
   const limits = await db.selectFrom('surfaceWaterLimits').selectAll().execute();
   const limitId = (factorCode: string) => limits.find((l) => l.factorCode === factorCode)?.id ?? null;
-  const idOf = new Map(devices.map((d) => [d.deviceCode, d.id]));
-  const rows = simulatedStationSpecs(DEMO_STATION_COUNT).flatMap((spec) => {
+  const rows = specs.flatMap((spec) => {
     const deviceId = idOf.get(spec.mn);
     if (deviceId === undefined) return [];
     return DEMO_THRESHOLDS.filter((t) => t.kind === spec.kind && spec.factors.includes(t.factorCode)).map((t) => ({
       deviceId,
       factorCode: t.factorCode,
-      overflowType: 0,
+      overflowType: t.overflowType ?? 0,
       operator: t.operator,
       limit1: t.limit1,
       limit2: t.limit2 ?? null,
@@ -442,6 +519,24 @@ async function seedDemoThresholds(
     await db
       .insertInto('thresholds')
       .values(rows.slice(i, i + 50))
+      .execute();
+  }
+  const strategies = specs.flatMap((spec) => {
+    const deviceId = idOf.get(spec.mn);
+    if (deviceId === undefined) return [];
+    return DEMO_STRATEGY_TYPES.map((alarmType) => ({
+      deviceId,
+      alarmType,
+      enabled: 1,
+      alarmLevel: 1,
+      ...DEMO_STRATEGY,
+      updateTime: now,
+    }));
+  });
+  for (let i = 0; i < strategies.length; i += 50) {
+    await db
+      .insertInto('alarmStrategies')
+      .values(strategies.slice(i, i + 50))
       .execute();
   }
 }

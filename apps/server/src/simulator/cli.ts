@@ -108,7 +108,7 @@ function main(): void {
       `minute data every ${parsed.minuteIntervalS} s`,
   );
   for (const [i, station] of fleet.stations.entries())
-    console.log(`  ${i + 1}  ${station.mn}  ${station.kind === 'water' ? 'ST=21 water' : 'ST=22 air'}`);
+    console.log(`  ${i + 1}  ${station.mn}  ST=${station.st} ${station.kind}`);
   for (const command of faults) applyFault(fleet, command);
   const input = createInterface({ input: process.stdin, terminal: false });
   input.on('line', (line) => {

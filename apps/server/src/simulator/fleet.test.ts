@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { simulatedStationMn, simulatedStationSpecs, startFleet, type Fleet } from './fleet.js';
 import { TestHost } from './test-host.js';
+import { EPISODE, episodeIntensity } from './station-model.js';
+import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
+import { LEVEL_FACTOR_CODE } from '../db/platform-factors.js';
 
 describe('simulated station specs', () => {
   it('names MNs deterministically per kind and index', () => {
@@ -24,6 +27,31 @@ describe('simulated station specs', () => {
     const many = simulatedStationSpecs(500);
     expect(new Set(many.map((s) => s.mn)).size).toBe(500);
     expect(new Set(many.map((s) => s.seed)).size).toBe(500);
+  });
+});
+
+describe('overflow stations and episodes', () => {
+  it('follow the water and air stations, with their own MNs, ST 32 and the level factor', () => {
+    const specs = simulatedStationSpecs(2, undefined, { overflow: 1 });
+    expect(specs.map((s) => [s.mn, s.kind, s.st, s.index, s.seed, s.name.en])).toEqual([
+      ['SIMW0001000000000000', 'water', '21', 1, 1, 'Simulated water station 1'],
+      ['SIMA0001000000000000', 'air', '22', 1, 2, 'Simulated air station 1'],
+      ['SIMO0001000000000000', 'overflow', '32', 1, 3, 'Simulated overflow station 1'],
+    ]);
+    expect(specs[2]?.name.zh).toBe('模拟溢流站 1');
+    expect(specs[2]?.factors).toEqual([LEVEL_FACTOR_CODE, BATTERY_FACTOR_CODE]);
+  });
+
+  it("spread the stations' episodes evenly over the hour, so that one of seven is always at its height", () => {
+    const specs = simulatedStationSpecs(6, undefined, { overflow: 1 });
+    expect(specs.map((s) => s.episodeOffsetMs)).toEqual(
+      Array.from({ length: 7 }, (_, i) => Math.floor((i * EPISODE.periodMs) / 7)),
+    );
+    const start = Date.UTC(2026, 10, 26);
+    for (let t = start; t < start + 2 * EPISODE.periodMs; t += 10_000) {
+      const strongest = Math.max(...specs.map((s) => episodeIntensity(t, s.episodeOffsetMs)));
+      expect(strongest, new Date(t).toISOString()).toBe(1);
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * A fleet of simulated stations, alternating water and air, with deterministic MNs so the same stations can be
- * registered as devices once and simulated again on every run.
+ * A fleet of simulated stations, alternating water and air (then any overflow stations), with deterministic MNs so
+ * the same stations can be registered as devices once and simulated again on every run.
  */
+import { STATION_ST, type StationSt } from './packets.js';
 import { SimulatedStation } from './simulated-station.js';
-import { simulatedFactors, type StationKind } from './station-model.js';
+import { EPISODE, simulatedFactors, type StationKind } from './station-model.js';
 
 export const SIMULATED_STATION_PW = '123456';
 const DEFAULT_MN_PREFIX = 'SIM';
@@ -14,39 +15,65 @@ export interface SimulatedStationSpec {
   mn: string;
   pw: string;
   kind: StationKind;
-  /** HJ 212 system code: 21 water, 22 air. */
-  st: '21' | '22';
+  /** HJ 212 system code: 21 water, 22 air, 32 overflow. */
+  st: StationSt;
   /** 1-based number within its kind. */
   index: number;
   /** Seed of the station's value model. */
   seed: number;
+  /** Where in each hour its episode starts: the fleet's stations take turns, evenly spread. */
+  episodeOffsetMs: number;
   name: { zh: string; en: string };
   /** Factor codes the station sends, in packet order. */
   factors: string[];
 }
 
-/** `SIMW0001000000000000` for water station 1, `SIMA0001000000000000` for air station 1. */
+const MN_LETTER: Readonly<Record<StationKind, string>> = { water: 'W', air: 'A', overflow: 'O' };
+
+/** `SIMW0001000000000000` for water station 1, `SIMA0001000000000000` for air station 1, `SIMO0001…` for overflow. */
 export function simulatedStationMn(kind: StationKind, index: number, prefix = DEFAULT_MN_PREFIX): string {
-  const body = `${prefix}${kind === 'water' ? 'W' : 'A'}${String(index).padStart(4, '0')}`;
+  const body = `${prefix}${MN_LETTER[kind]}${String(index).padStart(4, '0')}`;
   return body.padEnd(MN_LENGTH, '0');
 }
 
-/** The first `n` simulated stations: water, air, water, air … */
-export function simulatedStationSpecs(n: number, prefix = DEFAULT_MN_PREFIX): SimulatedStationSpec[] {
-  return Array.from({ length: Math.max(0, Math.floor(n)) }, (_, i) => {
-    const kind: StationKind = i % 2 === 0 ? 'water' : 'air';
-    const index = Math.floor(i / 2) + 1;
+function stationName(kind: StationKind, index: number): { zh: string; en: string } {
+  switch (kind) {
+    case 'water':
+      return { zh: `模拟水站 ${index}`, en: `Simulated water station ${index}` };
+    case 'air':
+      return { zh: `模拟空气站 ${index}`, en: `Simulated air station ${index}` };
+    case 'overflow':
+      return { zh: `模拟溢流站 ${index}`, en: `Simulated overflow station ${index}` };
+  }
+}
+
+/**
+ * The first `n` simulated stations — water, air, water, air … — followed by `overflow` overflow stations. Their
+ * episodes are spread evenly over the hour in this order, so that the fleet's take turns.
+ */
+export function simulatedStationSpecs(
+  n: number,
+  prefix = DEFAULT_MN_PREFIX,
+  options: { overflow?: number } = {},
+): SimulatedStationSpec[] {
+  const alternating = Math.max(0, Math.floor(n));
+  const kinds: StationKind[] = [
+    ...Array.from({ length: alternating }, (_, i): StationKind => (i % 2 === 0 ? 'water' : 'air')),
+    ...Array.from({ length: Math.max(0, Math.floor(options.overflow ?? 0)) }, (): StationKind => 'overflow'),
+  ];
+  const counted = new Map<StationKind, number>();
+  return kinds.map((kind, i) => {
+    const index = (counted.get(kind) ?? 0) + 1;
+    counted.set(kind, index);
     return {
       mn: simulatedStationMn(kind, index, prefix),
       pw: SIMULATED_STATION_PW,
       kind,
-      st: kind === 'water' ? '21' : '22',
+      st: STATION_ST[kind],
       index,
       seed: i + 1,
-      name:
-        kind === 'water'
-          ? { zh: `模拟水站 ${index}`, en: `Simulated water station ${index}` }
-          : { zh: `模拟空气站 ${index}`, en: `Simulated air station ${index}` },
+      episodeOffsetMs: Math.floor((i * EPISODE.periodMs) / kinds.length),
+      name: stationName(kind, index),
       factors: simulatedFactors(kind).map((f) => f.code),
     };
   });
@@ -54,6 +81,8 @@ export function simulatedStationSpecs(n: number, prefix = DEFAULT_MN_PREFIX): Si
 
 export interface FleetOptions {
   stations: number;
+  /** Overflow stations after the water and air ones. */
+  overflowStations?: number;
   host: string;
   port: number;
   rtdIntervalMs: number;
@@ -71,13 +100,15 @@ export interface Fleet {
 
 /** Creates and starts the stations. */
 export function startFleet(options: FleetOptions): Fleet {
-  const stations = simulatedStationSpecs(options.stations, options.mnPrefix).map(
+  const specs = simulatedStationSpecs(options.stations, options.mnPrefix, { overflow: options.overflowStations });
+  const stations = specs.map(
     (spec) =>
       new SimulatedStation({
         mn: spec.mn,
         pw: spec.pw,
         kind: spec.kind,
         seed: spec.seed,
+        episodeOffsetMs: spec.episodeOffsetMs,
         host: options.host,
         port: options.port,
         rtdIntervalMs: options.rtdIntervalMs,

@@ -16,8 +16,12 @@ export type UploadCn = '2011' | '2051' | '2061' | '2031';
 
 export const UPLOAD_CNS: readonly UploadCn[] = ['2011', '2051', '2061', '2031'];
 
-/** HJ 212 system codes: 21 surface water quality, 22 ambient air quality (HJ212.md §8). */
-export const STATION_ST: Readonly<Record<StationKind, '21' | '22'>> = { water: '21', air: '22' };
+/**
+ * HJ 212 system codes (HJ212.md §8): 21 surface water quality, 22 ambient air quality, 32 surface-water
+ * pollution source (an overflow outfall discharges into the river).
+ */
+export const STATION_ST = { water: '21', air: '22', overflow: '32' } as const satisfies Record<StationKind, string>;
+export type StationSt = (typeof STATION_ST)[StationKind];
 
 /** Flag values we send: 2017 version bits (000001), with or without the answer bit (HJ212.md §5). */
 export const FLAG_NO_ACK = 4;

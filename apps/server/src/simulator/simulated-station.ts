@@ -45,6 +45,8 @@ export interface SimulatedStationOptions {
   /** The station's base clock (UTC epoch ms); a 1012 from the host adds an offset to it. */
   clock?: () => number;
   seed: number;
+  /** Where in each hour the station's episode starts (a fleet staggers them); by default fixed by the seed. */
+  episodeOffsetMs?: number;
   log?: (line: string) => void;
   /** Reconnect backoff bounds. Default 1000 and 5000. */
   reconnectMinMs?: number;
@@ -165,7 +167,11 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
     this.reconnectMinMs = positive('reconnectMinMs', options.reconnectMinMs ?? 1000);
     this.reconnectMaxMs = Math.max(this.reconnectMinMs, options.reconnectMaxMs ?? 5000);
     this.maxPending = Math.max(1, Math.floor(options.maxPending ?? 2000));
-    this.model = createStationModel({ kind: options.kind, seed: options.seed });
+    this.model = createStationModel({
+      kind: options.kind,
+      seed: options.seed,
+      episodeOffsetMs: options.episodeOffsetMs,
+    });
   }
 
   // ---- public API ---------------------------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 import { factorByCode } from '@envmon/hj212';
 import { describe, expect, it } from 'vitest';
+import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
+import { LEVEL_FACTOR_CODE } from '../db/platform-factors.js';
 import {
   applyFault,
   createStationModel,
+  EPISODE,
+  episodeIntensity,
   simulatedFactors,
   type FactorSample,
   type StationKind,
@@ -53,6 +57,13 @@ describe('station model factor sets', () => {
     ]);
   });
 
+  it('overflow stations send the liquid level and their battery voltage, the platform factors', () => {
+    expect(simulatedFactors('overflow').map((f) => [f.code, f.unit, f.decimals])).toEqual([
+      [LEVEL_FACTOR_CODE, 'm', 2],
+      [BATTERY_FACTOR_CODE, 'V', 2],
+    ]);
+  });
+
   it('uses catalogued codes of the right kind, with the catalogue decimals where it gives them', () => {
     for (const kind of ['water', 'air'] as const) {
       for (const factor of simulatedFactors(kind)) {
@@ -78,7 +89,7 @@ describe('createStationModel', () => {
     );
   });
 
-  it.each<StationKind>(['water', 'air'])(
+  it.each<StationKind>(['water', 'air', 'overflow'])(
     '%s values stay in plausible ranges with the factor decimals over a year',
     (kind) => {
       const problems: string[] = [];
@@ -181,6 +192,67 @@ describe('createStationModel', () => {
         expect(a.value).toBeLessThanOrEqual(a.max);
       }
     }
+  });
+});
+
+describe('episodes', () => {
+  const offset = 20 * MINUTE;
+
+  it('ramp up over two minutes, hold, ramp down by the quarter hour and come back every hour', () => {
+    const start = T0 + 5 * HOUR + offset;
+    expect(episodeIntensity(start - 1, offset)).toBe(0);
+    expect(episodeIntensity(start, offset)).toBe(0);
+    expect(episodeIntensity(start + MINUTE, offset)).toBeCloseTo(0.5);
+    expect(episodeIntensity(start + EPISODE.rampMs, offset)).toBe(1);
+    expect(episodeIntensity(start + 7 * MINUTE, offset)).toBe(1);
+    expect(episodeIntensity(start + EPISODE.lengthMs - MINUTE, offset)).toBeCloseTo(0.5);
+    expect(episodeIntensity(start + EPISODE.lengthMs, offset)).toBe(0);
+    expect(episodeIntensity(start + 40 * MINUTE, offset)).toBe(0);
+    expect(episodeIntensity(start + EPISODE.periodMs + 7 * MINUTE, offset)).toBe(1);
+    // Before 1970 too: the phase never goes negative.
+    expect(episodeIntensity(-EPISODE.periodMs + offset + 7 * MINUTE, offset)).toBe(1);
+  });
+
+  it('take the factors the demo thresholds watch over them at their height, and leave a dry hour below', () => {
+    // At the height: COD > 30, NH3-N > 1 (water), PM2.5 > 75 (air), level > 1.8 m (overflow), whatever the station and day.
+    const watched: Record<StationKind, readonly (readonly [string, number, number])[]> = {
+      water: [
+        ['w01018', 30, 25],
+        ['w21003', 1, 0.9],
+      ],
+      air: [['a34004', 75, Infinity]],
+      overflow: [[LEVEL_FACTOR_CODE, 1.8, 1.2]],
+    };
+    for (const kind of ['water', 'air', 'overflow'] as const) {
+      for (const seed of [1, 2, 3, 4, 5, 6, 7]) {
+        const model = createStationModel({ kind, seed, episodeOffsetMs: offset });
+        for (let day = 0; day < 365; day += 9) {
+          const start = T0 + day * DAY + (day % 24) * HOUR + offset;
+          const height = model.sample(start + EPISODE.lengthMs / 2);
+          const quiet = start + 30 * MINUTE;
+          for (const [code, limit, dryCeiling] of watched[kind]) {
+            expect(valueOf(height, code), `${kind} ${seed} ${code} day ${day}`).toBeGreaterThan(limit);
+            if (model.rain(quiet) === 0) {
+              expect(valueOf(model.sample(quiet), code), `${kind} ${seed} ${code} day ${day}`).toBeLessThan(dryCeiling);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('start where the seed puts them unless a fleet says where', () => {
+    const a = createStationModel({ kind: 'water', seed: 1 });
+    const b = createStationModel({ kind: 'water', seed: 2 });
+    const starts = [a, b].map((m) => {
+      for (let t = T0; t < T0 + HOUR; t += 1000) if (m.episode(t) > 0 && m.episode(t - 1000) === 0) return t;
+      return null;
+    });
+    expect(starts[0]).not.toBeNull();
+    expect(starts[0]).not.toBe(starts[1]);
+    expect(
+      createStationModel({ kind: 'air', seed: 1, episodeOffsetMs: offset }).episode(T0 + offset + 5 * MINUTE),
+    ).toBe(1);
   });
 });
 

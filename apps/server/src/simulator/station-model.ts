@@ -3,12 +3,19 @@
  * same values, so a station's history is simply the model evaluated at past times (backfill needs no storage).
  *
  * Signals are built from a diurnal cycle (Beijing local time), a seasonal cycle, smooth multi-scale noise (value noise
- * interpolated between seeded knots, so consecutive real-time values drift instead of jumping) and, for water, rain
- * events that raise turbidity and nutrients and dilute conductivity.
+ * interpolated between seeded knots, so consecutive real-time values drift instead of jumping), rain events (water
+ * and overflow stations) that raise turbidity, nutrients and the sewer's level and dilute conductivity, and an hourly
+ * episode — a discharge upstream, a pollution plume, a storm surge in the sewer — that takes the factors the demo's
+ * thresholds watch over them for a quarter of an hour, so that alarms happen without anyone staging them.
  */
 import { factorByCode } from '@envmon/hj212';
+import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
+import { LEVEL_FACTOR_CODE, PLATFORM_FACTORS } from '../db/platform-factors.js';
 
-export type StationKind = 'water' | 'air';
+/** Surface-water and air quality stations, and overflow stations (a sewer's liquid level at an outfall). */
+export type StationKind = 'water' | 'air' | 'overflow';
+
+export const STATION_KINDS: readonly StationKind[] = ['water', 'air', 'overflow'];
 
 export type StationFault = 'zeros' | 'constant' | 'spike' | 'flag-D' | 'flag-C' | 'flag-M' | 'offline';
 
@@ -55,7 +62,22 @@ export interface StationModel {
   aggregate(startMs: number, endMs: number, points?: number): FactorAggregate[];
   /** Rain intensity 0–1 at `atMs` (always 0 for air stations). */
   rain(atMs: number): number;
+  /** Episode intensity 0–1 at `atMs` (see EPISODE). */
+  episode(atMs: number): number;
 }
+
+/**
+ * Every station has one episode an hour: it ramps up over two minutes, holds, and ramps down by the
+ * quarter hour's end. A fleet staggers its stations' episodes over the hour (`episodeOffsetMs`), so
+ * that with four or more stations one is always under way: the demo always has a current alarm,
+ * while each station exceeds only now and then.
+ */
+export const EPISODE = { periodMs: 3_600_000, lengthMs: 15 * 60_000, rampMs: 2 * 60_000 } as const;
+/** What an episode adds at its height: COD and ammonia nitrogen (a sewage discharge), PM2.5 (a plume), the sewer's level (m). */
+const EPISODE_COD = 30;
+const EPISODE_AMMONIA = 1.2;
+const EPISODE_PM25 = 100;
+const EPISODE_LEVEL = 1.9;
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -69,8 +91,10 @@ interface Env {
   hour: number;
   /** −1 in late January … +1 in late July. */
   season: number;
-  /** Rain intensity 0–1 (water stations only). */
+  /** Rain intensity 0–1 (water and overflow stations). */
   rain: number;
+  /** Episode intensity 0–1. */
+  episode: number;
   /** Smooth noise in about [−1, 1] for a channel. */
   noise(channel: number): number;
   /** Slow noise (pollution episodes, weather systems), about [−1, 1]. */
@@ -152,7 +176,8 @@ const WATER: readonly FactorModel[] = [
     fallbackDecimals: 1,
     min: 2,
     max: 80,
-    value: (e) => (8 + 12 * e.site(4)) * (1 + 0.12 * e.noise(5) + 0.08 * e.slow(5)) * (1 + 0.6 * e.rain),
+    value: (e) =>
+      (8 + 12 * e.site(4)) * (1 + 0.12 * e.noise(5) + 0.08 * e.slow(5)) * (1 + 0.6 * e.rain) + EPISODE_COD * e.episode,
   },
   {
     code: 'w21003',
@@ -161,7 +186,9 @@ const WATER: readonly FactorModel[] = [
     min: 0.02,
     max: 5,
     // Sewage discharge follows the morning peak of domestic use.
-    value: (e) => (0.15 + 0.45 * e.site(5)) * (1 + 0.2 * e.noise(6) + 0.1 * diurnal(e.hour, 9)) * (1 + 0.8 * e.rain),
+    value: (e) =>
+      (0.15 + 0.45 * e.site(5)) * (1 + 0.2 * e.noise(6) + 0.1 * diurnal(e.hour, 9)) * (1 + 0.8 * e.rain) +
+      EPISODE_AMMONIA * e.episode,
   },
   {
     code: 'w21011',
@@ -241,7 +268,8 @@ const AIR_EVALUATION: readonly FactorModel[] = [
         (1 + 0.15 * semidiurnal(e.hour, 8.5) + 0.12 * diurnal(e.hour, 2)) *
         (1 - 0.35 * e.season) *
         (1 + 0.55 * e.slow(5) + 0.12 * e.noise(5))) /
-      (0.6 + 0.2 * e.get('a01007')),
+        (0.6 + 0.2 * e.get('a01007')) +
+      EPISODE_PM25 * e.episode,
   },
   {
     code: 'a34002',
@@ -295,6 +323,34 @@ const AIR_EVALUATION: readonly FactorModel[] = [
   },
 ];
 
+/** An overflow station at a combined sewer's outfall: the level in the pipe, and the battery of a station without mains power. */
+const OVERFLOW: readonly FactorModel[] = [
+  {
+    code: LEVEL_FACTOR_CODE,
+    unit: 'm',
+    fallbackDecimals: 2,
+    min: 0.05,
+    max: 4,
+    // Dry-weather flow follows domestic use (morning and evening peaks); rain and a storm surge fill the pipe.
+    value: (e) =>
+      0.35 +
+      0.25 * e.site(0) +
+      0.1 * semidiurnal(e.hour, 8) +
+      0.04 * e.noise(0) +
+      1.3 * e.rain +
+      EPISODE_LEVEL * e.episode,
+  },
+  {
+    code: BATTERY_FACTOR_CODE,
+    unit: 'V',
+    fallbackDecimals: 2,
+    min: 10.5,
+    max: 14.4,
+    // A solar panel charges it by day.
+    value: (e) => 12.5 + 0.15 * e.site(1) + 0.5 * Math.max(0, diurnal(e.hour, 13)) + 0.03 * e.noise(1),
+  },
+];
+
 /** The order the issue lists the air factors in, which is the order they are sent in. */
 const AIR_ORDER = [
   'a34002',
@@ -311,8 +367,8 @@ const AIR_ORDER = [
 ] as const;
 
 function decimalsFor(model: FactorModel): number {
-  const definition = factorByCode(model.code);
-  if (definition === undefined) throw new Error(`simulator factor ${model.code} is not in the HJ 212 catalogue`);
+  const definition = factorByCode(model.code) ?? PLATFORM_FACTORS.find((f) => f.code === model.code);
+  if (definition === undefined) throw new Error(`simulator factor ${model.code} is in neither catalogue`);
   return definition.decimals ?? model.fallbackDecimals;
 }
 
@@ -321,6 +377,7 @@ function describeFactors(models: readonly FactorModel[]): SimulatedFactor[] {
 }
 
 const WATER_FACTORS = describeFactors(WATER);
+const OVERFLOW_FACTORS = describeFactors(OVERFLOW);
 const AIR_DESCRIBED = describeFactors(AIR_EVALUATION);
 const AIR_FACTORS = AIR_ORDER.map((code) => {
   const factor = AIR_DESCRIBED.find((f) => f.code === code);
@@ -330,10 +387,17 @@ const AIR_FACTORS = AIR_ORDER.map((code) => {
 
 /** The factors a simulated station of this kind sends, in packet order. */
 export function simulatedFactors(kind: StationKind): readonly SimulatedFactor[] {
-  return kind === 'water' ? WATER_FACTORS : AIR_FACTORS;
+  switch (kind) {
+    case 'water':
+      return WATER_FACTORS;
+    case 'air':
+      return AIR_FACTORS;
+    case 'overflow':
+      return OVERFLOW_FACTORS;
+  }
 }
 
-const DECIMALS = new Map([...WATER_FACTORS, ...AIR_FACTORS].map((f) => [f.code, f.decimals]));
+const DECIMALS = new Map([...WATER_FACTORS, ...AIR_FACTORS, ...OVERFLOW_FACTORS].map((f) => [f.code, f.decimals]));
 
 /** Decimal places the simulator writes a factor with (the catalogue's data type, else a sensible default). */
 export function factorDecimals(code: string): number {
@@ -395,6 +459,7 @@ const CH_NOISE = 1000;
 const CH_SLOW = 2000;
 const CH_SITE = 3000;
 const CH_RAIN = 4000;
+const CH_EPISODE = 5000;
 const RAIN_BLOCK = 6 * HOUR;
 const RAIN_CHANCE = 0.12;
 const RAIN_DECAY = 2 * HOUR;
@@ -419,6 +484,14 @@ function rainIntensity(seed: number, atMs: number): number {
   return Math.min(1, total);
 }
 
+/** The episode's intensity at `atMs` for a station whose episodes start at `offsetMs` past each period. */
+export function episodeIntensity(atMs: number, offsetMs: number): number {
+  const { periodMs, lengthMs, rampMs } = EPISODE;
+  const phase = (((atMs - offsetMs) % periodMs) + periodMs) % periodMs;
+  if (phase >= lengthMs) return 0;
+  return Math.min(1, phase / rampMs, (lengthMs - phase) / rampMs);
+}
+
 function beijingHour(atMs: number): number {
   const h = ((atMs + BEIJING_OFFSET_MS) / HOUR) % 24;
   return h < 0 ? h + 24 : h;
@@ -434,14 +507,30 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export function createStationModel(options: { kind: StationKind; seed: number }): StationModel {
+const KIND_SALT: Readonly<Record<StationKind, number>> = { water: 21, air: 22, overflow: 32 };
+const EVALUATION: Readonly<Record<StationKind, readonly FactorModel[]>> = {
+  water: WATER,
+  air: AIR_EVALUATION,
+  overflow: OVERFLOW,
+};
+
+export interface StationModelOptions {
+  kind: StationKind;
+  seed: number;
+  /** Where in each hour this station's episode starts; by default a place fixed by the seed. */
+  episodeOffsetMs?: number;
+}
+
+export function createStationModel(options: StationModelOptions): StationModel {
   const { kind } = options;
-  const seed = hashKeys([options.seed, kind === 'water' ? 21 : 22]);
-  const evaluation = kind === 'water' ? WATER : AIR_EVALUATION;
+  const seed = hashKeys([options.seed, KIND_SALT[kind]]);
+  const evaluation = EVALUATION[kind];
   const factors = simulatedFactors(kind);
   const decimals = new Map(factors.map((f) => [f.code, f.decimals]));
   const siteValues = Array.from({ length: 16 }, (_, i) => random(seed, CH_SITE, i));
-  const rain = (atMs: number): number => (kind === 'water' ? rainIntensity(seed, Math.floor(atMs)) : 0);
+  const rain = (atMs: number): number => (kind === 'air' ? 0 : rainIntensity(seed, Math.floor(atMs)));
+  const episodeOffsetMs = options.episodeOffsetMs ?? Math.floor(random(seed, CH_EPISODE) * EPISODE.periodMs);
+  const episode = (atMs: number): number => episodeIntensity(Math.floor(atMs), episodeOffsetMs);
 
   function sample(atMs: number): FactorSample[] {
     const t = Math.floor(atMs);
@@ -450,6 +539,7 @@ export function createStationModel(options: { kind: StationKind; seed: number })
       hour: beijingHour(t),
       season: seasonOf(t),
       rain: rain(t),
+      episode: episode(t),
       noise: (ch) =>
         0.55 * smoothNoise(seed, CH_NOISE + ch, t, 40 * MINUTE) +
         0.3 * smoothNoise(seed, CH_NOISE + ch, t, 7 * MINUTE) +
@@ -484,7 +574,7 @@ export function createStationModel(options: { kind: StationKind; seed: number })
     });
   }
 
-  return { kind, seed: options.seed, factors, sample, aggregate, rain };
+  return { kind, seed: options.seed, factors, sample, aggregate, rain, episode };
 }
 
 /** Mean of directions in degrees (350° and 10° average to 0°, not 180°). */
