@@ -23,6 +23,8 @@ export * from './menu.js';
 export * from './utils/validate-url.js';
 export * from './utils/format.js';
 export * from './i18n/index.js';
+export * from './i18n/translate.js';
+export * from './validation-issue.js';
 export * from './schemas/realtime.js';
 export * from './schemas/threshold.js';
 export * from './schemas/wx-alarm.js';

@@ -1,6 +1,7 @@
 /**
- * Messages the spec gives word for word (SPEC sections 5 and 8). Chinese texts are used
- * exactly as written; the server puts them in `desc`.
+ * Messages the spec gives word for word (SPEC sections 5 and 8), and the server's own. Chinese texts
+ * are used exactly as written; each is also `common.messages.<key>` in both languages, and the server
+ * puts the caller's language's text in `desc` (plugins/error-handler.ts).
  */
 export const MESSAGES = {
   loginWrongCredentials: '用户名或密码错误！',
@@ -64,6 +65,21 @@ export const MESSAGES = {
   devopsFileType: '文件类型不支持！',
   devopsFileLimit: '附件数量已达上限！',
   devopsFileMissing: '请选择要上传的文件！',
+  // Batch imports (devices, virtual devices): the file, its rows, the outcome. {{…}} are filled in the
+  // caller's language by the server's error handler.
+  importNoFile: '请选择要导入的 xlsx 文件！',
+  devicesImported: '成功导入{{count}}台设备！',
+  virtualDevicesImported: '成功导入{{count}}台虚拟设备！',
+  deviceImportInvalid: '导入失败，共{{count}}处错误，未导入任何数据：{{problems}}',
+  virtualImportProblems: '导入失败，文件中有错误的数据，未导入任何数据！共{{count}}处错误：{{problems}}',
+  deviceCodeDuplicateInFile: '设备编码在文件中重复！',
+  virtualCodeDuplicateInFile: '虚拟设备编码在文件中重复！',
+  deviceCodeUnknown: '设备编码不存在！',
+  factorsUnknown: '监测因子不存在！{{codes}}',
+  xlsxNotXlsx: '文件格式不正确，请上传 xlsx 格式的 Excel 文件！',
+  xlsxMissingColumns: '文件缺少必填列：{{columns}}，请使用导入模板！',
+  xlsxEmpty: '文件中没有数据！',
+  xlsxTooManyRows: '一次最多导入{{max}}行！',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

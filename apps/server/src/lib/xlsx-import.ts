@@ -1,4 +1,6 @@
-import { MESSAGES } from '@envmon/shared';
+import type { Language, MessageKey } from '@envmon/shared';
+import { DomainError } from './errors.js';
+import { listOf, messageText, type MessageParams } from './messages.js';
 import { type XlsxInput, XlsxReaderPool } from './xlsx-import-pool.js';
 
 export { normalizeHeader } from './xlsx-import-reader.js';
@@ -29,28 +31,38 @@ export type XlsxImportFailure =
   /** It unpacks to more than a workbook of the allowed rows could (a zip bomb), or reading it ran out of memory or time. */
   | { kind: 'tooLarge' };
 
-/** The file as a whole cannot be imported; `message` is the desc the console shows. */
-export class XlsxImportError extends Error {
+/** The message of a failure and the values it names. */
+function failureReason(failure: XlsxImportFailure): { reason: MessageKey; params: MessageParams } {
+  switch (failure.kind) {
+    case 'notXlsx':
+      return { reason: 'xlsxNotXlsx', params: {} };
+    case 'missingColumns':
+      return { reason: 'xlsxMissingColumns', params: { columns: (language) => listOf(language, failure.headers) } };
+    case 'empty':
+      return { reason: 'xlsxEmpty', params: {} };
+    case 'tooManyRows':
+      return { reason: 'xlsxTooManyRows', params: { max: failure.max } };
+    case 'tooLarge':
+      return { reason: 'fileTooLarge', params: {} };
+  }
+}
+
+/**
+ * The file as a whole cannot be imported: a domain failure, whose desc the console shows as it comes
+ * (SPEC section 8) in the caller's language.
+ */
+export class XlsxImportError extends DomainError {
   constructor(readonly failure: XlsxImportFailure) {
-    super(xlsxFailureMessage(failure));
+    const { reason, params } = failureReason(failure);
+    super(reason, undefined, params);
     this.name = 'XlsxImportError';
   }
 }
 
-/** The console shows a failed import's desc as it comes (SPEC section 8), in the spec's language. */
-export function xlsxFailureMessage(failure: XlsxImportFailure): string {
-  switch (failure.kind) {
-    case 'notXlsx':
-      return '文件格式不正确，请上传 xlsx 格式的 Excel 文件！';
-    case 'missingColumns':
-      return `文件缺少必填列：${failure.headers.join('、')}，请使用导入模板！`;
-    case 'empty':
-      return '文件中没有数据！';
-    case 'tooManyRows':
-      return `一次最多导入${failure.max}行！`;
-    case 'tooLarge':
-      return MESSAGES.fileTooLarge;
-  }
+/** A failure's desc in `language` (the spec's Chinese by default). */
+export function xlsxFailureMessage(failure: XlsxImportFailure, language: Language = 'zh-CN'): string {
+  const { reason, params } = failureReason(failure);
+  return messageText(language, reason, params);
 }
 
 /**

@@ -52,6 +52,39 @@ describe('installErrorHandling', () => {
     await app.close();
   });
 
+  it("answers in the caller's language: the shared English for en, the spec's Chinese otherwise", async () => {
+    const app = await appThrowing(new DomainError('userNameTaken'));
+    const desc = async (language?: string) =>
+      (await app.inject({ url: '/fail', headers: language ? { 'accept-language': language } : {} })).json<{
+        desc: string;
+      }>().desc;
+    expect(await desc('en-US')).toBe('The user name is already taken.');
+    expect(await desc('zh-CN')).toBe(MESSAGES.userNameTaken);
+    expect(await desc()).toBe(MESSAGES.userNameTaken);
+    await app.close();
+  });
+
+  it('names an invalid field by its label and its rule in words', async () => {
+    const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(app);
+    app.post('/manager/system/user/rest/add', { schema: { body: z.object({ remark: z.string().max(3) }) } }, () => 1);
+    await app.ready();
+    const desc = async (language: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/manager/system/user/rest/add',
+          payload: { remark: 'too long' },
+          headers: { 'accept-language': language },
+        })
+      ).json<{ desc: string }>().desc;
+    expect(await desc('en-US')).toBe('Invalid parameters. Remark: At most 3 characters.');
+    expect(await desc('zh-CN')).toBe(`${MESSAGES.invalidInput}备注：最多输入3位！`);
+    await app.close();
+  });
+
   it('never describes unexpected errors to the caller', async () => {
     const app = await appThrowing(new Error('password=hunter2 in a stack'));
     expect((await app.inject({ url: '/fail' })).body).not.toContain('hunter2');

@@ -24,7 +24,7 @@ function setup(
     getToken: vi.fn(() => token),
     onUnauthorized: vi.fn(),
     t: vi.fn((key: string) => `t:${key}`),
-    translateDesc: vi.fn((desc: string) => desc),
+    language: vi.fn(() => 'en-US'),
     saveFile: vi.fn(),
   } satisfies ApiClientDeps;
   return { api: createApiClient(deps), deps, calls };
@@ -90,6 +90,24 @@ describe('api client', () => {
     expect(calls[0]?.url).toBe('/manager/x/rest/get?id=1');
     expect((calls[0]?.init.headers as Record<string, string>).token).toBe('tok');
     expect(deps.notifier.success).not.toHaveBeenCalled();
+  });
+
+  it("sends the console's language, in which the server writes desc, and shows desc as it comes", async () => {
+    const { api, calls, deps } = setup(() =>
+      json(failure('Invalid parameters. Install date: Please select the install date.')),
+    );
+    await expect(api.post('/manager/system/device/rest/add', {})).rejects.toMatchObject({
+      desc: 'Invalid parameters. Install date: Please select the install date.',
+    });
+    expect((calls[0]?.init.headers as Record<string, string>)['Accept-Language']).toBe('en-US');
+    expect(deps.notifier.error).toHaveBeenCalledWith(
+      'Invalid parameters. Install date: Please select the install date.',
+      LIMITS.toastDurationMs,
+    );
+
+    deps.language.mockReturnValue('zh-CN');
+    await api.get('/manager/system/config/rest/get').catch(() => undefined);
+    expect((calls[1]?.init.headers as Record<string, string>)['Accept-Language']).toBe('zh-CN');
   });
 
   it('omits the token header when signed out', async () => {

@@ -1,10 +1,10 @@
 import { isSuccess, LIMITS, WARNING_STATUS, type Envelope, type FailureEnvelope } from '@envmon/shared';
-import { i18n, translateDesc } from './i18n';
+import { i18n } from './i18n';
 import { notifier, type Notifier } from './notify';
 import { tokenStore } from './token';
 
 /**
- * The one api client (STYLE.md rule 6): sends the token, unwraps the spec's envelope and
+ * The one api client (STYLE.md rule 6): sends the token and the console's language, unwraps the spec's envelope and
  * returns `data`, shows the toasts of SPEC section 8, and sends the user back to sign-in on 401.
  */
 
@@ -17,7 +17,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly kind: ApiErrorKind,
-    /** What the user was told (already translated where the message is known). */
+    /** What the user was told (the server writes its desc in the console's language). */
     readonly desc: string,
     /** HTTP status, null when no response arrived. */
     readonly httpStatus: number | null = null,
@@ -55,7 +55,8 @@ export interface ApiClientDeps {
   /** Called on HTTP 401 after the token is known to be bad. */
   onUnauthorized(): void;
   t(key: string, options?: Record<string, unknown>): string;
-  translateDesc(desc: string): string;
+  /** The console's language, sent as Accept-Language: the server writes desc in it. */
+  language(): string;
   /** Hands a downloaded file to the browser to save under `fileName`. */
   saveFile(file: Blob, fileName: string): void;
 }
@@ -135,6 +136,7 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<Response> {
     const token = deps.getToken();
     if (token) init.headers.token = token;
+    init.headers['Accept-Language'] = deps.language();
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -162,7 +164,8 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<T> {
     const json = await readJson(response);
     const envelope = isEnvelope(json) ? json : null;
-    const desc = envelope?.desc ? deps.translateDesc(envelope.desc) : '';
+    // Written by the server in the console's language (sent as Accept-Language), shown as it comes.
+    const desc = envelope?.desc ?? '';
 
     if (response.status === HTTP_UNAUTHORIZED) {
       deps.onUnauthorized();
@@ -297,7 +300,7 @@ export const api = createApiClient({
   // The navigation guard watches the token: once it is gone it sends the user to /login?redirect=….
   onUnauthorized: () => tokenStore.clear(),
   t: (key, options) => i18n.t(key, options),
-  translateDesc,
+  language: () => i18n.language,
   saveFile: (file, fileName) => {
     const href = URL.createObjectURL(file);
     const link = document.createElement('a');

@@ -69,7 +69,7 @@ export type VirtualDeviceImportRow = z.infer<typeof virtualDeviceImportRowSchema
 
 /**
  * One problem of a rejected import (the failure envelope's `data` lists them all; desc the first ones
- * in Chinese). The shape of the device import's problems, so the console shows both the same way.
+ * in the caller's language). The shape of the device import's problems, so the console shows both the same way.
  */
 export const virtualImportProblemSchema = z.object({
   /** The sheet's row number (the header is row 1). */
@@ -77,9 +77,10 @@ export const virtualImportProblemSchema = z.object({
   field: z.string(),
   /** The column's header text. */
   column: z.string(),
-  /** An i18n key the console translates, or the spec's own text. */
+  /** An i18n key the console translates. */
   message: z.string(),
-  params: z.record(z.string(), z.number()).optional(),
+  /** Values for the key's placeholders (a bound, the unknown factor codes). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** The message in Chinese. */
   text: z.string(),
 });

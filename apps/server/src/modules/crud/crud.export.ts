@@ -1,17 +1,10 @@
-import { I18N_RESOURCES, vocabularyLabel, type CrudColumn, type CrudDefinition, type Language } from '@envmon/shared';
+import { translate, vocabularyLabel, type CrudColumn, type CrudDefinition, type Language } from '@envmon/shared';
 import { toRows, type XlsxSheet } from '../../lib/xlsx-export.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Resolves an i18n key such as `system.user.userName` (namespace `system`, key `user.userName`). */
-export function translate(key: string, lang: Language): string | null {
-  const [namespace, ...path] = key.split('.');
-  let node: unknown = (I18N_RESOURCES[lang] as Record<string, unknown>)[namespace ?? ''];
-  for (const part of path) {
-    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  }
-  return typeof node === 'string' ? node : null;
-}
+// The one resolver of i18n keys outside the console; kept under this name for the exports that use it.
+export { translate };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -227,8 +227,8 @@ describe('device import, template and export', () => {
     ];
     const envelope = refusal(await upload(await workbook(rows)));
     expect(brief(envelope.data)).toEqual([
-      [4, 'deviceCode', '设备编码在文件中重复！', '设备编码在文件中重复！'],
-      [5, 'deviceCode', MESSAGES.deviceCodeTaken, MESSAGES.deviceCodeTaken],
+      [4, 'deviceCode', 'common.messages.deviceCodeDuplicateInFile', '设备编码在文件中重复！'],
+      [5, 'deviceCode', 'common.messages.deviceCodeTaken', MESSAGES.deviceCodeTaken],
     ]);
     expect(await devicesLike('DUP')).toEqual([]);
   });

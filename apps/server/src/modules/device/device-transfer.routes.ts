@@ -1,18 +1,13 @@
 import { Readable } from 'node:stream';
-import {
-  deviceQuerySchema,
-  envelopeSchema,
-  failureEnvelopeSchema,
-  FAILURE_CODE,
-  FAILURE_STATUS,
-  writeCode,
-} from '@envmon/shared';
+import { deviceQuerySchema, envelopeSchema, failureEnvelopeSchema, writeCode } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { fileResponses, ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../lib/xlsx-download.js';
 import { uploadedChunks } from '../../lib/upload.js';
-import { XlsxImportError } from '../../lib/xlsx-import.js';
+import { DomainError } from '../../lib/errors.js';
+import { importReportParams } from '../../lib/import-report.js';
+import { languageOf, messageText } from '../../lib/messages.js';
 import { attachment } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
@@ -28,8 +23,6 @@ const exportFilterSchema = deviceQuerySchema.omit({ pageNum: true, pageSize: tru
 const importResultSchema = z.object({ count: z.number().int() });
 /** A refused import answers the failure envelope with every problem in data (SPEC: 'the server desc'). */
 const importRefusedSchema = failureEnvelopeSchema.extend({ data: z.array(importProblemSchema).optional() });
-
-const NO_FILE = '请选择要导入的 xlsx 文件！';
 
 /**
  * Batch import (batAdd), its template, and export (SPEC section 7 'Export and templates') through
@@ -54,16 +47,19 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
     },
     async (request) => {
       const file = await request.file();
-      if (!file) return { status: FAILURE_STATUS, code: FAILURE_CODE, desc: NO_FILE };
-      try {
-        // Read as it arrives; past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler.
-        const outcome = await transfer.importDevices(uploadedChunks(file));
-        if (outcome.ok) return ok({ count: outcome.count }, `成功导入${outcome.count}台设备！`);
-        return { status: FAILURE_STATUS, code: FAILURE_CODE, desc: outcome.desc, data: outcome.problems };
-      } catch (err) {
-        if (err instanceof XlsxImportError) return { status: FAILURE_STATUS, code: FAILURE_CODE, desc: err.message };
-        throw err;
+      if (!file) throw new DomainError('importNoFile');
+      // Read as it arrives; past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler,
+      // as it answers a file that is no device workbook (XlsxImportError) and the refusal, in the caller's language.
+      const outcome = await transfer.importDevices(uploadedChunks(file));
+      if (!outcome.ok) {
+        throw new DomainError(
+          'deviceImportInvalid',
+          outcome.problems,
+          importReportParams(outcome.problems, 'device.fields'),
+        );
       }
+      const count = outcome.count;
+      return ok({ count }, messageText(languageOf(request), 'devicesImported', { count }));
     },
   );
 

@@ -1,4 +1,4 @@
-import { deviceInputSchema, MESSAGES, VOCABULARIES, vocabularyLabel, type DeviceInput } from '@envmon/shared';
+import { deviceInputSchema, VOCABULARIES, vocabularyLabel, type DeviceInput } from '@envmon/shared';
 import type ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
@@ -113,24 +113,24 @@ export const importProblemSchema = z.object({
   field: z.string(),
   /** The column's header text. */
   column: z.string(),
-  /** An i18n key (`device.rules.contactPhonePattern`) the console translates, or the spec's own text. */
+  /** An i18n key (`device.rules.contactPhonePattern`, `common.messages.deviceCodeTaken`) the console translates. */
   message: z.string(),
   /** Values for the key's placeholders ({{max}}). */
   params: z.record(z.string(), z.number()).optional(),
-  /** The message in Chinese, as desc lists it. */
+  /** The message in Chinese, the spec's language (desc lists it in the caller's). */
   text: z.string(),
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
-export type ImportOutcome = { ok: true; count: number } | { ok: false; desc: string; problems: ImportProblem[] };
+/** A refusal's desc is written in the caller's language from the problems (lib/import-report.ts). */
+export type ImportOutcome = { ok: true; count: number } | { ok: false; problems: ImportProblem[] };
 
-/** How many problems desc spells out; the list in data has all of them. */
-const DESC_PROBLEMS = 10;
 /** One upload's rows at most (the upload size limit bounds it too). */
 export const IMPORT_MAX_ROWS = 10_000;
 const EXPORT_PAGE = 1000;
 
-const DUPLICATE_IN_FILE = '设备编码在文件中重复！';
+const DUPLICATE_IN_FILE = 'common.messages.deviceCodeDuplicateInFile';
+const CODE_TAKEN = 'common.messages.deviceCodeTaken';
 
 /** A zod issue as an i18n key with its placeholders, whatever the schema said. */
 function issueMessage(issue: z.core.$ZodIssue): { message: string; params?: Record<string, number> } {
@@ -163,15 +163,6 @@ function problem(row: number, field: string, message: string, params?: Record<st
     ...(params ? { params } : {}),
     text: messageText(message, params),
   };
-}
-
-function describeProblems(problems: readonly ImportProblem[]): string {
-  const listed = problems
-    .slice(0, DESC_PROBLEMS)
-    .map((p) => `第${p.row}行 ${p.column}：${p.text}`)
-    .join('；');
-  const more = problems.length > DESC_PROBLEMS ? `……共${problems.length}处` : '';
-  return `导入失败，共${problems.length}处错误，未导入任何数据：${listed}${more}`;
 }
 
 /** The maintainer cell's user: by user name first, else by id. */
@@ -226,7 +217,7 @@ export class DeviceTransferService {
 
     const taken = await this.repo.existingCodes([...firstRowOf.keys()]);
     for (const [code, row] of firstRowOf) {
-      if (taken.has(code)) problems.push(problem(row, 'deviceCode', MESSAGES.deviceCodeTaken));
+      if (taken.has(code)) problems.push(problem(row, 'deviceCode', CODE_TAKEN));
     }
     if (problems.length > 0) return this.refused(problems);
 
@@ -240,7 +231,7 @@ export class DeviceTransferService {
       return this.refused(
         valid
           .filter((v) => late.has(v.input.deviceCode))
-          .map((v) => problem(v.row, 'deviceCode', MESSAGES.deviceCodeTaken)),
+          .map((v) => problem(v.row, 'deviceCode', CODE_TAKEN)),
       );
     }
     this.onAdded(valid.map((v) => v.input.deviceCode));
@@ -350,7 +341,7 @@ export class DeviceTransferService {
 
   private refused(problems: ImportProblem[]): ImportOutcome {
     problems.sort((a, b) => a.row - b.row || columnIndex(a.field) - columnIndex(b.field));
-    return { ok: false, desc: describeProblems(problems), problems };
+    return { ok: false, problems };
   }
 }
 

@@ -49,9 +49,14 @@ describe('virtual devices', () => {
 
   const post = (url: string, payload: Record<string, unknown>, token = admin) =>
     t().app.inject({ method: 'POST', url, payload, headers: { token } });
-  const upload = (data: Buffer, token = admin) => {
+  const upload = (data: Buffer, token = admin, language = 'zh-CN') => {
     const { payload, headers } = multipart(data);
-    return t().app.inject({ method: 'POST', url: `${VIRTUAL}/batAdd`, payload, headers: { ...headers, token } });
+    return t().app.inject({
+      method: 'POST',
+      url: `${VIRTUAL}/batAdd`,
+      payload,
+      headers: { ...headers, token, 'accept-language': language },
+    });
   };
   const listOf = async (deviceId: number) =>
     (
@@ -176,15 +181,23 @@ describe('virtual devices', () => {
     ]);
     expect(envelope.data.find((p) => p.row === 4 && p.field === 'virtualCode')).toMatchObject({
       column: '虚拟设备编码',
-      message: MESSAGES.virtualCodeTaken,
+      message: 'common.messages.virtualCodeTaken',
       text: MESSAGES.virtualCodeTaken,
     });
     expect(envelope.data.find((p) => p.row === 4 && p.field === 'virtualName')).toMatchObject({
       column: '虚拟设备名称',
       message: 'validation.required',
     });
-    expect(envelope.desc).toContain('第3行 设备编码');
+    expect(envelope.desc).toContain('第3行 设备编码：设备编码不存在！');
+    expect(envelope.desc).toContain('第4行 监测因子编码：监测因子不存在！zz0000');
     expect((await listOf(device)).map((v) => v.virtualCode)).not.toContain('V-GOOD');
+
+    // The same refusal for an English console: its words and the fields' labels, no Chinese but the file's cells.
+    const english = body<VirtualImportProblem[]>(await upload(data, admin, 'en-US')).desc;
+    expect(english).toMatch(/^Import failed: the file has invalid rows; nothing was imported\. 5 problems: /);
+    expect(english).toContain('Row 3, Device code: The device code does not exist.');
+    expect(english).toContain('Row 4, Factors: Unknown monitor factors: zz0000');
+    expect(english).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('serves the template: the Chinese headers and an example row that imports as it is', async () => {

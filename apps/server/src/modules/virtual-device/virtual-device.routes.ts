@@ -4,7 +4,6 @@ import {
   envelopeSchema,
   failureEnvelopeSchema,
   idParamSchema,
-  MESSAGES,
   pageSchema,
   virtualDeviceInputSchema,
   virtualDeviceListQuerySchema,
@@ -16,9 +15,11 @@ import {
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, failure, fileResponses, ok } from '../../lib/envelope.js';
+import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
+import { DomainError } from '../../lib/errors.js';
+import { importReportParams } from '../../lib/import-report.js';
+import { languageOf, messageText } from '../../lib/messages.js';
 import { uploadedChunks } from '../../lib/upload.js';
-import { XlsxImportError } from '../../lib/xlsx-import.js';
 import { attachment } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
@@ -127,16 +128,19 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
     },
     async (request) => {
       const file = await request.file();
-      if (!file) return failure(MESSAGES.virtualImportUnreadable);
-      try {
-        // Read as it arrives; past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler.
-        const outcome = await virtuals.importXlsx(uploadedChunks(file));
-        if (!outcome.ok) return failure(outcome.desc, outcome.problems);
-        return ok({ added: outcome.added }, `成功导入${outcome.added}台虚拟设备！`);
-      } catch (err) {
-        if (err instanceof XlsxImportError) return failure(err.message);
-        throw err;
+      if (!file) throw new DomainError('virtualImportUnreadable');
+      // Read as it arrives; past LIMITS.uploadMaxBytes this throws a 413, answered '文件过大！' by the error handler,
+      // as it answers a file that is no virtual-device workbook (XlsxImportError) and the refusal, in the caller's language.
+      const outcome = await virtuals.importXlsx(uploadedChunks(file));
+      if (!outcome.ok) {
+        throw new DomainError(
+          'virtualImportProblems',
+          outcome.problems,
+          importReportParams(outcome.problems, 'deviceDetail.virtual'),
+        );
       }
+      const added = outcome.added;
+      return ok({ added }, messageText(languageOf(request), 'virtualDevicesImported', { count: added }));
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   VIRTUAL_DEVICE_IMPORT_COLUMNS,
   VIRTUAL_DEVICE_LIMITS,
   virtualDeviceImportRowSchema,
@@ -59,13 +58,13 @@ const HEADER_OF = new Map<string, string>(VIRTUAL_DEVICE_IMPORT_COLUMNS.map((c) 
 
 const columnIndex = (field: string): number => VIRTUAL_DEVICE_IMPORT_COLUMNS.findIndex((c) => c.key === field);
 
-/** How many problems desc spells out; data has all of them. */
-const DESC_PROBLEMS = 10;
-const DEVICE_UNKNOWN = '设备编码不存在！';
-const DUPLICATE_IN_FILE = '虚拟设备编码在文件中重复！';
+const DEVICE_UNKNOWN = 'common.messages.deviceCodeUnknown';
+const DUPLICATE_IN_FILE = 'common.messages.virtualCodeDuplicateInFile';
+const CODE_TAKEN = 'common.messages.virtualCodeTaken';
+const FACTORS_UNKNOWN = 'common.messages.factorsUnknown';
 
-export type VirtualImportOutcome =
-  { ok: true; added: number } | { ok: false; desc: string; problems: VirtualImportProblem[] };
+/** A refusal's desc is written in the caller's language from the problems (lib/import-report.ts). */
+export type VirtualImportOutcome = { ok: true; added: number } | { ok: false; problems: VirtualImportProblem[] };
 
 function issueMessage(issue: z.core.$ZodIssue): { message: string; params?: Record<string, number> } {
   const known = translate(issue.message, 'zh-CN') !== null;
@@ -75,20 +74,16 @@ function issueMessage(issue: z.core.$ZodIssue): { message: string; params?: Reco
   return { message };
 }
 
-function problem(row: number, field: string, message: string, params?: Record<string, number>): VirtualImportProblem {
+function problem(
+  row: number,
+  field: string,
+  message: string,
+  params?: Record<string, string | number>,
+): VirtualImportProblem {
   const text = (translate(message, 'zh-CN') ?? message).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     params && name in params ? String(params[name]) : whole,
   );
   return { row, field, column: HEADER_OF.get(field) ?? field, message, ...(params ? { params } : {}), text };
-}
-
-function describe(problems: readonly VirtualImportProblem[]): string {
-  const listed = problems
-    .slice(0, DESC_PROBLEMS)
-    .map((p) => `第${p.row}行 ${p.column}：${p.text}`)
-    .join('；');
-  const more = problems.length > DESC_PROBLEMS ? `……共${problems.length}处` : '';
-  return `${MESSAGES.virtualImportInvalid}共${problems.length}处错误：${listed}${more}`;
 }
 
 /** Virtual devices: named subsets of a station's factors under codes of their own. */
@@ -178,13 +173,13 @@ export class VirtualDeviceService {
         problems.push(problem(row, 'deviceCode', DEVICE_UNKNOWN));
       const code = fields.virtualCode;
       if (code !== undefined) {
-        if (taken.has(code)) problems.push(problem(row, 'virtualCode', MESSAGES.virtualCodeTaken));
+        if (taken.has(code)) problems.push(problem(row, 'virtualCode', CODE_TAKEN));
         else if (inFile.has(code)) problems.push(problem(row, 'virtualCode', DUPLICATE_IN_FILE));
         inFile.add(code);
       }
       const unknown = (fields.factorCodes ?? []).filter((c) => unknownFactors.has(c));
       if (unknown.length > 0) {
-        problems.push(problem(row, 'factorCodes', `${MESSAGES.factorUnknown}${unknown.join(',')}`));
+        problems.push(problem(row, 'factorCodes', FACTORS_UNKNOWN, { codes: unknown.join(',') }));
       }
       const whole = virtualDeviceImportRowSchema.safeParse(fields);
       if (deviceId !== undefined && whole.success) rows.push(values({ ...whole.data, deviceId }));
@@ -192,7 +187,7 @@ export class VirtualDeviceService {
 
     if (problems.length > 0) {
       problems.sort((a, b) => a.row - b.row || columnIndex(a.field) - columnIndex(b.field));
-      return { ok: false, desc: describe(problems), problems };
+      return { ok: false, problems };
     }
     await this.repo.insertMany(rows, this.clock.now());
     return { ok: true, added: rows.length };

@@ -15,7 +15,7 @@ export const importProblemSchema = z.object({
   column: z.string().optional(),
   /** An i18n key ('device.rules.contactPhonePattern') or the server's own text. */
   message: z.string(),
-  params: z.record(z.string(), z.number()).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 

@@ -1,4 +1,4 @@
-import { DEPLOY_TYPE, type DeployType, type Device, deviceInputSchema, DEVICE_LIMITS, MESSAGES } from '@envmon/shared';
+import { DEPLOY_TYPE, type DeployType, type Device, deviceInputSchema, DEVICE_LIMITS } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -22,7 +22,6 @@ import { useVocabularyOptions } from '../../../components/crud/field-controls';
 import { QueryErrorAlert } from '../../../components/crud/table-parts';
 import { LocationPicker } from '../../../components/map';
 import { isApiError } from '../../../lib/api';
-import { translateDesc } from '../../../lib/i18n';
 import { getSelectedProjectId } from '../../../lib/project';
 import { deployGroupsQueryOptions } from '../api/get-deploy-groups';
 import { deviceDeploysQueryOptions } from '../api/get-device-deploys';
@@ -175,8 +174,8 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
         onSuccess: onClose,
         onError: (error) => {
           // The api client has shown the toast; the code box says it too.
-          // Compared as the api client words it (translated when the console has the message).
-          const taken = [translateDesc(MESSAGES.deviceCodeTaken), translateDesc(MESSAGES.deviceUpdateTaken)];
+          // The server words it in the console's language.
+          const taken = [t('common.messages.deviceCodeTaken'), t('common.messages.deviceUpdateTaken')];
           if (isApiError(error) && taken.includes(error.desc)) {
             form.setFields([{ name: 'deviceCode', errors: [error.desc] }]);
           }
