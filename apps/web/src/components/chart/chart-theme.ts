@@ -1,8 +1,8 @@
 import { CHART_PALETTE, DATA_ZOOM_DEFAULT } from '@envmon/shared';
 
 /**
- * What every console chart shares: the 24-colour palette and the default data zoom of SPEC
- * section 9, and text, axis and tooltip colours matching antd's light and dark themes (the chart
+ * What every console chart shares: the 24-colour palette and the data zoom of SPEC section 9 (its
+ * 10 % window opening at the newest end, see openingZoom), and text, axis and tooltip colours matching antd's light and dark themes (the chart
  * draws on a transparent background so the card behind it shows through).
  */
 export type ChartThemeName = 'light' | 'dark';
@@ -44,7 +44,30 @@ export interface ZoomRange {
   end: number;
 }
 
-export const DEFAULT_ZOOM: ZoomRange = { ...DATA_ZOOM_DEFAULT };
+/** The whole range of the data. */
+export const WHOLE_RANGE: ZoomRange = { start: 0, end: 100 };
+
+/**
+ * How many values the longest line may hold and still be read whole: about one a pixel of a plot
+ * a screen wide. A longer line opens zoomed in.
+ */
+export const READABLE_POINTS = 1_000;
+
+/**
+ * Where a chart opens (the one rule of every chart with a data zoom): on all of its data when the
+ * longest line is readable whole, otherwise on the newest tenth. SPEC's 'data zoom 0 to 10 %' was
+ * written for charts whose newest values come first; ours run oldest to newest, so its tenth is
+ * taken at the newest end — a chart never opens on its oldest values.
+ */
+export function openingZoom(longestLine: number): ZoomRange {
+  if (longestLine <= READABLE_POINTS) return { ...WHOLE_RANGE };
+  const width = DATA_ZOOM_DEFAULT.end - DATA_ZOOM_DEFAULT.start;
+  return { start: WHOLE_RANGE.end - width, end: WHOLE_RANGE.end };
+}
+
+/** The length of the longest of some lines. */
+export const longestLine = (lines: readonly { length: number }[]) =>
+  lines.reduce((longest, line) => Math.max(longest, line.length), 0);
 
 /** The palette, the theme's colours and the shared look of title, legend, tooltip and data zoom. */
 export function baseChartOption(theme: ChartThemeName) {
@@ -65,14 +88,18 @@ export function baseChartOption(theme: ChartThemeName) {
   };
 }
 
-/** A slider under the chart and wheel/drag zoom inside it, both on the x axis, starting at `zoom`. */
-export function dataZoomOption(theme: ChartThemeName, zoom: ZoomRange = DEFAULT_ZOOM) {
+/**
+ * A slider under the chart and wheel/drag zoom inside it, starting at `zoom` and moving the x axes
+ * given together (the axes of stacked panels).
+ */
+export function dataZoomOption(theme: ChartThemeName, zoom: ZoomRange, xAxisIndex: number[] = [0]) {
   const colors = CHART_COLORS[theme];
   return [
-    { type: 'inside' as const, xAxisIndex: 0, start: zoom.start, end: zoom.end },
+    { type: 'inside' as const, id: 'inside', xAxisIndex, start: zoom.start, end: zoom.end },
     {
       type: 'slider' as const,
-      xAxisIndex: 0,
+      id: 'slider',
+      xAxisIndex,
       start: zoom.start,
       end: zoom.end,
       textStyle: { color: colors.secondaryText },

@@ -8,11 +8,13 @@ import {
   RadarComponent,
   TitleComponent,
   TooltipComponent,
+  AxisPointerComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { chartState } from './chart-state';
 import type { ChartThemeName } from './chart-theme';
 
 // Only the parts the console's charts use are bundled (DESIGN.md: tree-shaken echarts/core).
@@ -28,6 +30,7 @@ echarts.use([
   LegendComponent,
   DataZoomComponent,
   TitleComponent,
+  AxisPointerComponent,
   CanvasRenderer,
 ]);
 
@@ -43,13 +46,35 @@ export interface EChartProps {
   'data-testid'?: string;
 }
 
+/** A live chart finishes many frames a second; its state is written once it has been still this long. */
+const STATE_DELAY_MS = 200;
+
 /**
  * An ECharts chart in the console's theme. The theme name re-creates the chart (echarts' own
  * 'dark' theme for the defaults the option does not set); updates are merged lazily, once a frame.
+ * After drawing, the chart's state (chart-state.ts: zoom window, value axes) is written on the
+ * wrapper as data-chart-state, for the browser tests to read what a canvas does not show as text.
  */
 export function EChart({ option, theme, style, onEvents, replaceMerge, ...rest }: EChartProps) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const events = useMemo(
+    () => ({
+      ...onEvents,
+      finished: (_params: unknown, instance?: unknown) => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          const chart = instance as echarts.EChartsType | undefined;
+          if (!chart || chart.isDisposed() || !wrapper.current) return;
+          wrapper.current.dataset.chartState = JSON.stringify(chartState(chart.getOption()));
+        }, STATE_DELAY_MS);
+      },
+    }),
+    [onEvents],
+  );
   return (
-    <div data-testid={rest['data-testid']}>
+    <div ref={wrapper} data-testid={rest['data-testid']}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}
@@ -57,7 +82,7 @@ export function EChart({ option, theme, style, onEvents, replaceMerge, ...rest }
         replaceMerge={replaceMerge}
         lazyUpdate
         style={style}
-        onEvents={onEvents}
+        onEvents={events}
       />
     </div>
   );

@@ -11,9 +11,10 @@ import QueryGatherPage from './query-gather-page';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof apiModule>()), api }));
 vi.mock('../../../app/providers/preferences', () => ({ usePreferences: () => ({ theme: 'dark' }) }));
-const drawn = vi.hoisted(() => ({ option: null as ReturnType<typeof gatherChartOption> | null, theme: '' }));
+type GatherOption = ReturnType<typeof gatherChartOption>['option'];
+const drawn = vi.hoisted(() => ({ option: null as GatherOption | null, theme: '' }));
 vi.mock('../../../components/chart/echart', () => ({
-  EChart: ({ option, theme }: { option: ReturnType<typeof gatherChartOption>; theme: string }) => {
+  EChart: ({ option, theme }: { option: GatherOption; theme: string }) => {
     Object.assign(drawn, { option, theme });
     return <div data-testid="chart-stub" />;
   },

@@ -50,11 +50,46 @@ describe('gather view helpers', () => {
         { dataTime: 3_600_000, factorCode: 'a', avg: 2, min: 2, max: 2, devices: 1 },
       ],
     };
-    const option = gatherChartOption(result, 'light', true, 'Average');
-    expect(option.series.map((s) => [s.name, s.data])).toEqual([
-      ['A (mg/L)', [1.3, 2]],
-      ['B', [0.333, null]],
+    const { option } = gatherChartOption(result, 'light', true, 'Average', 320);
+    expect(option.series.map((s) => [s.name, s.data, s.yAxisIndex])).toEqual([
+      ['A (mg/L)', [1.3, 2], 0],
+      ['B', [0.333, null], 1],
     ]);
-    expect(option.xAxis.data).toHaveLength(2);
+    // A panel per unit, each scale labelled (the unitless one by its factor), all on the same periods.
+    expect(option.yAxis.map((axis) => [axis.name, axis.gridIndex, axis.axisLabel?.show])).toEqual([
+      ['mg/L', 0, true],
+      ['B', 1, true],
+    ]);
+    const [first, second] = option.xAxis.map((axis) => (axis as { data: string[] }).data);
+    expect(first).toHaveLength(2);
+    expect(second).toEqual(first);
+    expect(option.title).toMatchObject({ text: 'Average' });
+  });
+
+  it('opens on every period when they are readable, else on the newest tenth, one zoom for all panels', () => {
+    const periods = (count: number): GatherResult => ({
+      timeUnit: 'hour',
+      deviceCount: 1,
+      factors: [
+        { factorCode: 'a', factorName: '甲', factorNameEn: 'A', unit: 'mg/L', decimals: 1 },
+        { factorCode: 'b', factorName: '乙', factorNameEn: 'B', unit: '℃', decimals: 1 },
+      ],
+      rows: Array.from({ length: count }, (_, i) => ({
+        dataTime: i * 3_600_000,
+        factorCode: 'a',
+        avg: i,
+        min: i,
+        max: i,
+        devices: 1,
+      })),
+    });
+    expect(gatherChartOption(periods(720), 'dark', false, '平均值', 320).option.dataZoom).toMatchObject([
+      { start: 0, end: 100, xAxisIndex: [0, 1] },
+      { start: 0, end: 100, xAxisIndex: [0, 1] },
+    ]);
+    expect(gatherChartOption(periods(8760), 'dark', false, '平均值', 320).option.dataZoom).toMatchObject([
+      { start: 90, end: 100 },
+      { start: 90, end: 100 },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { GatherFactor, GatherGroupType, GatherRequest, GatherResult, GatherTimeUnit } from '@envmon/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { baseChartOption, dataZoomOption, type ChartThemeName } from '../../../components/chart/chart-theme';
+import { baseChartOption, type ChartThemeName, openingZoom } from '../../../components/chart/chart-theme';
+import { groupByUnit, unitPanels } from '../../../components/chart/unit-panels';
 
 export interface GatherForm {
   groupType: GatherGroupType;
@@ -63,18 +64,36 @@ export function factorLabel(factor: GatherFactor | undefined, code: string, engl
   return factor?.unit ? `${name} (${factor.unit})` : name;
 }
 
-/** A line of the group's average per factor over the periods, in the console's theme. */
-export function gatherChartOption(result: GatherResult, theme: ChartThemeName, english: boolean, title: string) {
+/** Room for the title and the legend above the panels. */
+const CHART_TOP = 56;
+
+/**
+ * A line of the group's average per factor over the periods, in the console's theme: a panel per unit with
+ * its own labelled scale (unitPanels), opening on all the periods when they are readable (openingZoom).
+ * Returns the option and the height the chart needs for `available` offered.
+ */
+export function gatherChartOption(
+  result: GatherResult,
+  theme: ChartThemeName,
+  english: boolean,
+  title: string,
+  available: number,
+) {
   const base = baseChartOption(theme);
   const format = PERIOD_FORMAT[result.timeUnit];
   const times = [...new Set(result.rows.map((r) => r.dataTime))].sort((a, b) => a - b);
-  const series = result.factors.map((factor) => {
+  const units = groupByUnit(
+    result.factors.map((factor) => ({ unit: factor.unit, measure: factorLabel(factor, factor.factorCode, english) })),
+  );
+  const series = result.factors.map((factor, i) => {
     const byTime = new Map(
       result.rows.filter((r) => r.factorCode === factor.factorCode).map((r) => [r.dataTime, r.avg]),
     );
     return {
       type: 'line' as const,
       name: factorLabel(factor, factor.factorCode, english),
+      xAxisIndex: units.panelOf[i],
+      yAxisIndex: units.panelOf[i],
       showSymbol: times.length < 50,
       connectNulls: false,
       data: times.map((time) => {
@@ -83,13 +102,22 @@ export function gatherChartOption(result: GatherResult, theme: ChartThemeName, e
       }),
     };
   });
+  const { height, ...layout } = unitPanels({
+    theme,
+    names: units.names,
+    xAxis: { type: 'category', data: times.map((time) => dayjs(time).format(format)) },
+    top: CHART_TOP,
+    available,
+    zoom: openingZoom(times.length),
+  });
   return {
-    ...base,
-    legend: { ...base.legend, top: 0 },
-    grid: { top: 56, left: 56, right: 24, bottom: 64 },
-    xAxis: { type: 'category' as const, data: times.map((time) => dayjs(time).format(format)) },
-    yAxis: { type: 'value' as const, scale: true, name: title },
-    dataZoom: dataZoomOption(theme),
-    series,
+    height,
+    option: {
+      ...base,
+      title: { ...base.title, text: title, left: 0, top: 0 },
+      legend: { ...base.legend, top: 24 },
+      ...layout,
+      series,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { CHART_PALETTE, type HistoryChart } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import { CHART_COLORS } from '../../../components/chart/chart-theme';
+import { MIN_PANEL_HEIGHT } from '../../../components/chart/unit-panels';
 import { buildHistoryChartOption } from './history-chart-option';
 
 const CHART: HistoryChart = {
@@ -27,26 +28,62 @@ const CHART: HistoryChart = {
   ],
 };
 
+const build = (chart: HistoryChart, theme: 'light' | 'dark' = 'light', lang: 'zh' | 'en' = 'en') =>
+  buildHistoryChartOption(chart, theme, lang, 360).option;
+
+/** A chart of one line of `count` hourly values. */
+const hours = (count: number): HistoryChart => ({
+  ...CHART,
+  series: [
+    {
+      deviceId: 1,
+      deviceName: 'A',
+      deviceCode: 'MN-A',
+      factorCode: 'w01018',
+      total: count,
+      points: Array.from({ length: count }, (_, i): [number, number] => [i * 3_600_000, i]),
+    },
+  ],
+});
+
 describe('buildHistoryChartOption', () => {
-  it('draws a line per device × factor on an axis per unit, in the theme, zoomed to the spec’s default', () => {
-    const option = buildHistoryChartOption(CHART, 'dark', 'en');
-    const series = option.series as { id: string; name: string; yAxisIndex: number; data: unknown[] }[];
-    expect(series.map((s) => [s.id, s.name, s.yAxisIndex])).toEqual([
-      ['1|w01018', 'A · COD', 0],
-      ['1|w01001', 'A · pH', 1],
-      ['2|w01018', 'B · COD', 0],
+  it('draws a line per device × factor in a panel per unit, in the theme', () => {
+    const option = build(CHART, 'dark');
+    const series = option.series as {
+      id: string;
+      name: string;
+      xAxisIndex: number;
+      yAxisIndex: number;
+      data: unknown;
+    }[];
+    expect(series.map((s) => [s.id, s.name, s.xAxisIndex, s.yAxisIndex])).toEqual([
+      ['1|w01018', 'A · COD', 0, 0],
+      ['1|w01001', 'A · pH', 1, 1],
+      ['2|w01018', 'B · COD', 0, 0],
     ]);
     expect(series[2]?.data).toEqual([[0, null]]);
-    expect((option.yAxis as { name: string }[]).map((a) => a.name)).toEqual(['mg/L', '']);
+    // pH has no unit: its panel is named by the factor.
+    expect((option.yAxis as { name: string }[]).map((a) => a.name)).toEqual(['mg/L', 'pH']);
     expect(option.color).toEqual([...CHART_PALETTE]);
     expect(option.textStyle).toEqual({ color: CHART_COLORS.dark.text });
-    expect(option.dataZoom).toMatchObject([
-      { start: 0, end: 10 },
-      { start: 0, end: 10 },
+  });
+
+  it('opens on the whole queried range when it is readable, else on its newest tenth', () => {
+    expect(build(CHART).dataZoom).toMatchObject([
+      { start: 0, end: 100, xAxisIndex: [0, 1] },
+      { start: 0, end: 100, xAxisIndex: [0, 1] },
+    ]);
+    expect(build(hours(24 * 7)).dataZoom).toMatchObject([
+      { start: 0, end: 100 },
+      { start: 0, end: 100 },
+    ]);
+    expect(build(hours(2000)).dataZoom).toMatchObject([
+      { start: 90, end: 100 },
+      { start: 90, end: 100 },
     ]);
   });
 
-  it('labels up to four unit axes, taking turns left and right, and makes room for them', () => {
+  it('labels the scale of every unit, however many, each in a panel of its own', () => {
     const units = ['mg/L', 'NTU', '℃', 'm³/h', 'μS/cm'];
     const chart: HistoryChart = {
       ...CHART,
@@ -63,27 +100,32 @@ describe('buildHistoryChartOption', () => {
         deviceCode: 'MN-A',
         factorCode: `f${i}`,
         total: 1,
-        points: [[0, i]],
+        points: [[i * 1000, i]],
       })),
     };
-    const option = buildHistoryChartOption(chart, 'light', 'en');
-    const axes = option.yAxis as { name: string; show: boolean; position: string; offset: number }[];
-    expect(axes.map((a) => [a.name, a.show, a.position, a.offset])).toEqual([
-      ['mg/L', true, 'left', 0],
-      ['NTU', true, 'right', 0],
-      ['℃', true, 'left', 56],
-      ['m³/h', true, 'right', 56],
-      ['μS/cm', false, 'left', 112],
-    ]);
-    expect(option.grid).toMatchObject({ left: 112, right: 112 });
-    expect(buildHistoryChartOption(CHART, 'light', 'en').grid).toMatchObject({ left: 56, right: 56 });
+    const view = buildHistoryChartOption(chart, 'light', 'en', 360);
+    const axes = view.option.yAxis as {
+      name: string;
+      show?: boolean;
+      gridIndex: number;
+      axisLabel: { show: boolean };
+    }[];
+    expect(axes.map((a) => [a.name, a.gridIndex, a.show !== false && a.axisLabel.show])).toEqual(
+      units.map((unit, i) => [unit, i, true]),
+    );
+    const grids = view.option.grid as { height: number }[];
+    expect(grids).toHaveLength(5);
+    expect(grids.every((g) => g.height >= MIN_PANEL_HEIGHT)).toBe(true);
+    expect(view.height).toBeGreaterThan(5 * MIN_PANEL_HEIGHT);
+    // Every panel's time axis spans all the lines' times, so the panels line up.
+    const spans = (view.option.xAxis as { min: number; max: number }[]).map((axis) => [axis.min, axis.max]);
+    expect(spans).toEqual(units.map(() => [0, 4000]));
   });
 
-  it('names lines in Chinese and keeps a value axis when there is nothing to draw', () => {
-    expect((buildHistoryChartOption(CHART, 'light', 'zh').series as { name: string }[])[0]?.name).toBe(
-      'A · 化学需氧量',
-    );
-    const empty = buildHistoryChartOption({ ...CHART, series: [] }, 'light', 'zh');
+  it('names lines in Chinese and keeps a panel when there is nothing to draw', () => {
+    expect((build(CHART, 'light', 'zh').series as { name: string }[])[0]?.name).toBe('A · 化学需氧量');
+    const empty = build({ ...CHART, series: [] }, 'light', 'zh');
     expect(empty.yAxis).toHaveLength(1);
+    expect(empty.grid).toHaveLength(1);
   });
 });

@@ -5,8 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/providers/preferences';
 import { useSession } from '../../../app/session';
-import { DEFAULT_ZOOM, type ZoomRange, zoomFromEvent } from '../../../components/chart/chart-theme';
+import { longestLine, openingZoom, type ZoomRange, zoomFromEvent } from '../../../components/chart/chart-theme';
 import { EChart } from '../../../components/chart/echart';
+import { PANEL_REPLACE_MERGE } from '../../../components/chart/unit-panels';
 import { QueryErrorAlert } from '../../../components/crud/table-parts';
 import { DeviceTree, type TreeGroup, type TreeGrouping } from '../../../components/device-tree';
 import { useTableHeight } from '../../../components/use-table-height';
@@ -18,6 +19,7 @@ import { realtimeLatestQueryOptions } from '../../realtime-data/api/get-latest';
 import { LiveState } from '../../realtime-data/components/live-state';
 import { useLiveSeries } from '../hooks/use-live-series';
 import { buildRealtimeChartOption, type ChartLine } from '../utils/chart-option';
+import { seriesFromRecent } from '../utils/series';
 import { type ChartTreeDevice, membershipsOf, toTreeDevice } from '../utils/tree';
 
 const TREE_WIDTH = 320;
@@ -30,7 +32,6 @@ const MINUTES_PER_HOUR = 60;
 /** Time ranges offered, in minutes: up to a day (getRecent's limit). */
 const WINDOWS = [10, 30, 60, 180, 360, 1440] as const;
 const DEFAULT_WINDOW = 60;
-const REPLACED = ['series', 'yAxis'];
 /** Lines drawn before the user chooses: enough to compare, few enough to read. */
 const DEFAULT_FACTOR_COUNT = 6;
 
@@ -51,7 +52,8 @@ export default function RealtimeChartPage() {
   const [selected, setSelected] = useState<ChartTreeDevice | null>(null);
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [minutes, setMinutes] = useState<number>(DEFAULT_WINDOW);
-  const [zoom, setZoom] = useState<ZoomRange>(DEFAULT_ZOOM);
+  // The user's zoom, for the device and window it was set on; another choice opens on the newest values again.
+  const [userZoom, setUserZoom] = useState<{ view: string; range: ZoomRange } | null>(null);
 
   const latest = useQuery(realtimeLatestQueryOptions(projectId));
   const projects = useQuery(deployGroupsQueryOptions(DEPLOY_TYPE.project));
@@ -76,6 +78,14 @@ export default function RealtimeChartPage() {
   // Until the user chooses, the device's first factors are drawn.
   const factorCodes = useMemo(() => chosen ?? deviceFactors.slice(0, DEFAULT_FACTOR_COUNT), [chosen, deviceFactors]);
   const { series, recent, enabled } = useLiveSeries(device?.deviceId ?? null, factorCodes, minutes);
+  const view = `${device?.deviceId ?? ''}|${minutes}`;
+  // Where the chart opens is decided on the fill, so values arriving live do not move the zoom.
+  const opening = useMemo(
+    () => openingZoom(longestLine([...seriesFromRecent(recent.data?.points ?? [], factorCodes).values()])),
+    [recent.data, factorCodes],
+  );
+  const zoom = userZoom?.view === view ? userZoom.range : opening;
+  const chartHeight = useTableHeight(CHART_OFFSET);
 
   const option = useMemo(() => {
     const lines: ChartLine[] = factorCodes.map((code) => {
@@ -84,20 +94,19 @@ export default function RealtimeChartPage() {
       return { factorCode: code, name: factorName(factor, code, lang), unit, points: series.get(code) ?? [] };
     });
     const title = device ? t('realtime.chart.title', { device: device.deviceName }) : '';
-    return buildRealtimeChartOption({ title, lines, theme, zoom });
-  }, [factorCodes, factorsByCode, device, series, lang, theme, zoom, t]);
+    return buildRealtimeChartOption({ title, lines, theme, available: chartHeight, zoom });
+  }, [factorCodes, factorsByCode, device, series, lang, theme, zoom, chartHeight, t]);
   const onEvents = useMemo(
     () => ({
       datazoom: (params: unknown) => {
         const next = zoomFromEvent(params);
-        if (next) setZoom(next);
+        if (next) setUserZoom({ view, range: next });
       },
     }),
-    [setZoom],
+    [view, setUserZoom],
   );
 
   const treeHeight = useTableHeight(TREE_OFFSET);
-  const chartHeight = useTableHeight(CHART_OFFSET);
   const noData = enabled && recent.isSuccess && [...series.values()].every((points) => points.length === 0);
 
   const pickDevice = (next: ChartTreeDevice | null) => {
@@ -111,12 +120,12 @@ export default function RealtimeChartPage() {
     if (factorCodes.length === 0) return <Empty description={t('realtime.chart.pickFactors')} />;
     return (
       <EChart
-        option={option}
+        option={option.option}
         theme={theme}
-        // Lines (and unit axes) removed from the choice must leave the chart; the rest updates in place.
-        replaceMerge={REPLACED}
+        // Lines (and unit panels) removed from the choice must leave the chart; the rest updates in place.
+        replaceMerge={PANEL_REPLACE_MERGE}
         onEvents={onEvents}
-        style={{ height: chartHeight }}
+        style={{ height: option.height }}
         data-testid="realtime-chart"
       />
     );

@@ -1,5 +1,6 @@
 import type { LineSeriesOption } from 'echarts/charts';
 import type {
+  AxisPointerComponentOption,
   DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
@@ -9,12 +10,12 @@ import type {
 import type { ComposeOption } from 'echarts/core';
 import {
   baseChartOption,
-  CHART_COLORS,
   type ChartThemeName,
-  dataZoomOption,
-  DEFAULT_ZOOM,
+  longestLine,
+  openingZoom,
   type ZoomRange,
 } from '../../../components/chart/chart-theme';
+import { groupByUnit, unitPanels } from '../../../components/chart/unit-panels';
 import type { SeriesPoint } from './series';
 
 export type RealtimeChartOption = ComposeOption<
@@ -24,6 +25,7 @@ export type RealtimeChartOption = ComposeOption<
   | LegendComponentOption
   | DataZoomComponentOption
   | TitleComponentOption
+  | AxisPointerComponentOption
 >;
 
 export interface ChartLine {
@@ -38,60 +40,70 @@ export interface RealtimeChartInput {
   title: string;
   lines: readonly ChartLine[];
   theme: ChartThemeName;
-  /** Where the user left the zoom; the spec's 0–10 % at first. */
+  /** The height the screen offers the chart. */
+  available: number;
+  /** Where the user left the zoom; until then, where the chart opens (openingZoom). */
   zoom?: ZoomRange;
 }
 
-/** Units beyond these get hidden axes: a third labelled axis would crowd the plot. */
-const LABELLED_AXES = 2;
+/** The option and the height the chart needs (more than offered when its units would crowd). */
+export interface RealtimeChartView {
+  option: RealtimeChartOption;
+  height: number;
+}
+
 /** Lines this short show their points (a single value would otherwise be invisible). */
 const SYMBOL_LIMIT = 60;
-const GRID = { left: 56, right: 56, top: 84, bottom: 72 } as const;
+/** Room for the title and the legend above the panels. */
+const TOP = 64;
+
+/** The time the lines span: every panel's time axis shows all of it, so the panels line up. */
+function timeRange(lines: readonly ChartLine[]): { min?: number; max?: number } {
+  const times = lines.flatMap((line) => [line.points[0]?.[0], line.points.at(-1)?.[0]]);
+  const known = times.filter((time): time is number => time !== undefined);
+  return known.length === 0 ? {} : { min: Math.min(...known), max: Math.max(...known) };
+}
 
 /**
- * The real-time chart: a line per factor in the palette's order, one value axis per unit so pH
- * and mg/L do not flatten each other (the first two units labelled, left and right; further
- * units scale their lines on hidden axes — the tooltip gives every value with its unit), a time
- * axis, and the data zoom at the spec's default until the user moves it.
+ * The real-time chart: a line per factor in the palette's order, a panel per unit with its own
+ * labelled scale (unitPanels), the panels on one time axis, opening on the newest values.
  */
 export function buildRealtimeChartOption({
   title,
   lines,
   theme,
-  zoom = DEFAULT_ZOOM,
-}: RealtimeChartInput): RealtimeChartOption {
-  const colors = CHART_COLORS[theme];
+  available,
+  zoom,
+}: RealtimeChartInput): RealtimeChartView {
   const base = baseChartOption(theme);
-  // An empty chart still needs a value axis for its grid.
-  const units = lines.length > 0 ? [...new Set(lines.map((line) => line.unit ?? ''))] : [''];
-  const axis = { axisLine: { lineStyle: { color: colors.axisLine } }, axisLabel: { color: colors.secondaryText } };
+  const units = groupByUnit(lines.map((line) => ({ unit: line.unit, measure: line.name })));
+  const panels = unitPanels({
+    theme,
+    names: units.names,
+    xAxis: { type: 'time', ...timeRange(lines) },
+    top: TOP,
+    available,
+    zoom: zoom ?? openingZoom(longestLine(lines.map((line) => line.points))),
+  });
+  const { height, ...layout } = panels;
   return {
-    ...base,
-    title: { ...base.title, text: title, left: 'center' },
-    legend: { ...base.legend, top: 32 },
-    grid: GRID,
-    xAxis: { type: 'time', ...axis, splitLine: { show: false } },
-    yAxis: units.map((unit, i) => ({
-      type: 'value',
-      show: i < LABELLED_AXES,
-      name: unit,
-      nameTextStyle: { color: colors.secondaryText },
-      scale: true,
-      position: i === 0 ? 'left' : 'right',
-      ...axis,
-      axisLine: { show: true, lineStyle: { color: colors.axisLine } },
-      splitLine: { show: i === 0, lineStyle: { color: colors.splitLine } },
-    })),
-    dataZoom: dataZoomOption(theme, zoom),
-    series: lines.map((line) => ({
-      id: line.factorCode,
-      type: 'line',
-      name: line.name,
-      yAxisIndex: units.indexOf(line.unit ?? ''),
-      showSymbol: line.points.length <= SYMBOL_LIMIT,
-      // A long window draws as many points as there are pixels, not as many as there are values.
-      sampling: 'lttb',
-      data: line.points as SeriesPoint[] as [number, number | null][],
-    })),
+    height,
+    option: {
+      ...base,
+      title: { ...base.title, text: title, left: 'center' },
+      legend: { ...base.legend, top: 32 },
+      ...layout,
+      series: lines.map((line, i) => ({
+        id: line.factorCode,
+        type: 'line',
+        name: line.name,
+        xAxisIndex: units.panelOf[i],
+        yAxisIndex: units.panelOf[i],
+        showSymbol: line.points.length <= SYMBOL_LIMIT,
+        // A long window draws as many points as there are pixels, not as many as there are values.
+        sampling: 'lttb',
+        data: line.points as SeriesPoint[] as [number, number | null][],
+      })),
+    },
   };
 }
