@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/providers/preferences';
 import { EChart } from '../../../components/chart/echart';
+import { PANEL_REPLACE_MERGE } from '../../../components/chart/unit-panels';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
 import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
@@ -71,7 +72,7 @@ export default function QueryGatherPage() {
   const data = result.data;
   const factorsByCode = useMemo(() => new Map((data?.factors ?? []).map((f) => [f.factorCode, f])), [data]);
   const option = useMemo(
-    () => (data ? gatherChartOption(data, theme, english, t('query.gather.chartTitle')) : null),
+    () => (data ? gatherChartOption(data, theme, english, t('query.gather.chartTitle'), CHART_HEIGHT) : null),
     [data, theme, english, t],
   );
 
@@ -109,7 +110,14 @@ export default function QueryGatherPage() {
     return (
       <>
         {option ? (
-          <EChart option={option} theme={theme} style={{ height: CHART_HEIGHT }} data-testid="gather-chart" />
+          <EChart
+            option={option.option}
+            theme={theme}
+            // A factor left out of the next search takes its line and its unit's panel along.
+            replaceMerge={PANEL_REPLACE_MERGE}
+            style={{ height: option.height }}
+            data-testid="gather-chart"
+          />
         ) : null}
         <Table<GatherRow>
           rowKey={(row) => `${row.dataTime}-${row.factorCode}`}

@@ -135,15 +135,15 @@ describe('QueryHistoryPage', () => {
     ];
     expect(params).toMatchObject({ deviceIds: [7], factorCodes: ['w01018', 'w21003'], timeUnit: 'hour', pageNum: 1 });
     expect(api.get).toHaveBeenCalledWith(HISTORY_URLS.factors, { deviceCodes: 'MN0007' });
-    // The chart: a line per device × factor, in the theme, with the default zoom; downsampling is said.
+    // The chart: a line per device × factor, in the theme, opening on the whole range; downsampling is said.
     expect(drawn.theme).toBe('dark');
     expect((drawn.option?.series as { name: string }[]).map((s) => s.name)).toEqual([
       '莲花山水站 · 化学需氧量',
       '莲花山水站 · 氨氮',
     ]);
     expect(drawn.option?.dataZoom).toMatchObject([
-      { start: 0, end: 10 },
-      { start: 0, end: 10 },
+      { start: 0, end: 100 },
+      { start: 0, end: 100 },
     ]);
     expect(screen.getByText(/每条曲线最多2000个点/)).toBeTruthy();
     // Page 2 asks the server for it.

@@ -29,6 +29,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/providers/preferences';
 import { EChart } from '../../../components/chart/echart';
+import { PANEL_REPLACE_MERGE } from '../../../components/chart/unit-panels';
 import {
   FIRST_PAGE,
   type PageRequest,
@@ -61,6 +62,7 @@ import {
 /** Factors chosen for a device at first: the first few of its list. */
 const DEFAULT_FACTORS = 5;
 const DEFAULT_UNIT: HistoryTimeUnit = 'hour';
+/** The height offered to the chart; it grows when its unit panels need more. */
 const CHART_HEIGHT = 360;
 /** Everything above the table's body: header, tabs, filters, chart, table header and pagination. */
 const TABLE_OFFSET = 330 + CHART_HEIGHT;
@@ -203,8 +205,8 @@ export default function QueryHistoryPage() {
     ];
   }, [answer, lang, t]);
 
-  const chartOption = useMemo(
-    () => (chart.data ? buildHistoryChartOption(chart.data, theme, lang) : null),
+  const chartView = useMemo(
+    () => (chart.data ? buildHistoryChartOption(chart.data, theme, lang, CHART_HEIGHT) : null),
     [chart.data, theme, lang],
   );
   const chartEmpty = chart.data?.series.every((s) => s.points.length === 0) ?? false;
@@ -219,12 +221,12 @@ export default function QueryHistoryPage() {
         <Spin spinning={chart.isFetching}>
           {chartEmpty ? (
             <Empty description={t('history.chartEmpty')} />
-          ) : chartOption ? (
+          ) : chartView ? (
             <EChart
-              option={chartOption}
+              option={chartView.option}
               theme={theme}
-              replaceMerge={['series', 'yAxis']}
-              style={{ height: CHART_HEIGHT }}
+              replaceMerge={PANEL_REPLACE_MERGE}
+              style={{ height: chartView.height }}
               data-testid="history-chart"
             />
           ) : (

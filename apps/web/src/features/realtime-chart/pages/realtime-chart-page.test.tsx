@@ -107,9 +107,10 @@ describe('real-time chart screen', () => {
     );
     expect(drawn.theme).toBe('dark');
     expect(drawn.option?.color).toEqual([...CHART_PALETTE]);
+    // A readable window opens whole, its newest value in view.
     expect(drawn.option?.dataZoom).toEqual([
-      expect.objectContaining({ start: 0, end: 10 }),
-      expect.objectContaining({ start: 0, end: 10 }),
+      expect.objectContaining({ start: 0, end: 100 }),
+      expect.objectContaining({ start: 0, end: 100 }),
     ]);
     expect(drawn.option?.title).toMatchObject({ text: '莲花山水站 实时曲线' });
     expect(live.deviceIds).toEqual([1]);
