@@ -69,6 +69,14 @@ const device: Device = {
   updateTime: 2,
 };
 
+const PROJECTS = [{ id: 3, deployName: '北区项目', deployNameEn: 'North', deployType: 1 }];
+const ADDRESSES = [
+  { id: 8, deployName: '龙岗区', deployNameEn: 'Longgang', deployType: 2 },
+  { id: 9, deployName: '南山区', deployNameEn: null, deployType: 2 },
+];
+/** The device's grouping records: in project 3, in no address group. */
+const RECORDS = [{ id: 30, deployId: 3, deployName: '北区项目', deployNameEn: 'North', deployType: 1, deviceId: 7 }];
+
 function renderModal(subject?: Device) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
@@ -93,16 +101,31 @@ const type = (id: string, value: string) => {
 };
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const stepShown = (step: string) => screen.getByTestId(`device-step-${step}`).style.display !== 'none';
+/** What a select shows as chosen (the testid is on the select itself). */
+const chosen = (testId: string) =>
+  screen.getByTestId(testId).querySelector('.ant-select-content-has-value')?.getAttribute('title') ?? null;
+async function choose(testId: string, option: string) {
+  fireEvent.mouseDown(screen.getByTestId(testId).querySelector('input') as HTMLInputElement);
+  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
+}
+/** The form shows once the device's grouping records are read. */
+const formShown = () => screen.findByTestId('device-step-location');
 
 beforeAll(installAntdShims);
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');
-  api.get.mockResolvedValue({
-    list: [{ id: 1, userName: 'admin', name: '管理员' }],
-    total: 1,
-    pageNum: 1,
-    pageSize: 1000,
+  api.get.mockImplementation((url: string, params?: { deployType?: number }) => {
+    if (url.endsWith('/deploy/classify/rest/findAll')) {
+      return Promise.resolve(params?.deployType === 1 ? PROJECTS : ADDRESSES);
+    }
+    if (url.endsWith('/deploy/rest/getByDeviceId')) return Promise.resolve(RECORDS);
+    return Promise.resolve({
+      list: [{ id: 1, userName: 'admin', name: '管理员' }],
+      total: 1,
+      pageNum: 1,
+      pageSize: 1000,
+    });
   });
   api.post.mockImplementation((_url: string, body: unknown) => Promise.resolve(body));
 });
@@ -125,6 +148,7 @@ describe('DeviceFormModal', { timeout: 30_000 }, () => {
 
   it('checks a step’s fields when left, and sends the whole form on save', async () => {
     const onClose = renderModal(device);
+    await formShown();
     click('device-form-next');
     await waitFor(() => expect(stepShown('contact')).toBe(true));
 
@@ -163,6 +187,10 @@ describe('DeviceFormModal', { timeout: 30_000 }, () => {
         maintainId: 1,
         intervalTime: 30,
         deviceCode: 'MN0007',
+        deviceType: '21',
+        // The device's project as its records name it; no address group, said as null (in none).
+        projectId: 3,
+        addressId: null,
       }),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -171,6 +199,7 @@ describe('DeviceFormModal', { timeout: 30_000 }, () => {
   it('shows a taken code beside the code box and stays open', async () => {
     api.post.mockRejectedValue(new ApiError('body', MESSAGES.deviceCodeTaken));
     const onClose = renderModal(device);
+    await formShown();
     click('device-form-next');
     await waitFor(() => expect(stepShown('contact')).toBe(true));
     click('device-form-next');
@@ -178,5 +207,49 @@ describe('DeviceFormModal', { timeout: 30_000 }, () => {
     click('device-form-submit');
     expect(await screen.findByText(MESSAGES.deviceCodeTaken)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows the type by its label and the device’s project, and saves the groups chosen', async () => {
+    renderModal(device);
+    await formShown();
+    expect(api.get).toHaveBeenCalledWith('/manager/system/device/deploy/rest/getByDeviceId', { deviceId: 7 });
+    click('device-form-next');
+    await waitFor(() => expect(stepShown('contact')).toBe(true));
+    click('device-form-next');
+    await waitFor(() => expect(stepShown('details')).toBe(true));
+
+    expect(chosen('device-field-deviceType')).toBe('地表水质监测');
+    await waitFor(() => expect(chosen('device-field-projectId')).toBe('北区项目'));
+    expect(chosen('device-field-addressId')).toBeNull();
+
+    await choose('device-field-deviceType', '空气质量监测');
+    await choose('device-field-addressId', '南山区');
+    click('device-form-submit');
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post).toHaveBeenCalledWith(
+      '/manager/system/device/rest/update',
+      expect.objectContaining({ deviceType: '22', projectId: 3, addressId: 9 }),
+    );
+  });
+
+  it('takes a real station’s 24-character password and refuses one with a packet separator', async () => {
+    renderModal({ ...device, password: 'BF470F88957588DE902D1A52' });
+    await formShown();
+    click('device-form-next');
+    await waitFor(() => expect(stepShown('contact')).toBe(true));
+    click('device-form-next');
+    await waitFor(() => expect(stepShown('details')).toBe(true));
+    expect(field('password').value).toBe('BF470F88957588DE902D1A52');
+    expect(field('password').maxLength).toBeGreaterThanOrEqual(64);
+
+    type('password', 'abc;def');
+    expect(await screen.findByText('设备密码不能包含空格、分号、逗号、等号或 & 符号！')).toBeTruthy();
+    type('password', 'BF470F88957588DE902D1A52');
+    click('device-form-submit');
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post).toHaveBeenCalledWith(
+      '/manager/system/device/rest/update',
+      expect.objectContaining({ password: 'BF470F88957588DE902D1A52' }),
+    );
   });
 });

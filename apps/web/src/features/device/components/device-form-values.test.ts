@@ -1,4 +1,12 @@
-import { type Device, deviceInputSchema, deviceStepFields } from '@envmon/shared';
+import {
+  DEPLOY_TYPE,
+  type Device,
+  type DeviceDeploy,
+  DEVICE_LIMITS,
+  deviceInputSchema,
+  deviceStepFields,
+  VOCABULARIES,
+} from '@envmon/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -48,6 +56,35 @@ describe('device form values', () => {
     expect(parsed).toMatchObject({ lng: 114.1, lat: 22.5, installDate: Date.UTC(2026, 0, 2), deviceCode: 'MN0007' });
   });
 
+  it('shows the project and address group the device’s grouping records name, and sends them', () => {
+    const record = (deployType: number, deployId: number): DeviceDeploy => ({
+      id: deployId * 10,
+      deployId,
+      deployName: `group ${deployId}`,
+      deployNameEn: null,
+      deployType,
+      deviceId: device.id,
+    });
+    const values = toDeviceFormValues(device, {
+      records: [record(DEPLOY_TYPE.project, 3), record(DEPLOY_TYPE.address, 8)],
+    });
+    expect(values).toMatchObject({ projectId: 3, addressId: 8 });
+    expect(deviceInputSchema.parse(fromDeviceFormValues(values))).toMatchObject({ projectId: 3, addressId: 8 });
+    // No record of a type: in none of its groups.
+    expect(toDeviceFormValues(device, { records: [record(DEPLOY_TYPE.address, 8)] }).projectId).toBeNull();
+  });
+
+  it('sends a cleared group as null (in none), never as absent (left where it was)', () => {
+    const raw = fromDeviceFormValues({ projectId: undefined, addressId: '' });
+    expect(raw).toMatchObject({ projectId: null, addressId: null });
+    expect(deviceInputSchema.shape.projectId.parse(raw.projectId)).toBeNull();
+  });
+
+  it('starts a new device in the project chosen in the header, if any', () => {
+    expect(toDeviceFormValues(undefined, { projectId: 5 })).toMatchObject({ projectId: 5, addressId: null });
+    expect(toDeviceFormValues(undefined, { projectId: null })).toMatchObject({ projectId: null });
+  });
+
   it('starts a new device with the schema defaults and no point', () => {
     expect(toDeviceFormValues(undefined)).toMatchObject({ ifValid: 1, utcOffsetMinutes: 480, acceptModbusCrc: 0 });
     expect(toDeviceFormValues(undefined).location).toEqual({ lng: null, lat: null });
@@ -90,6 +127,11 @@ describe('field rules with the spec messages', () => {
     ['deviceName', '  ', 'device.rules.deviceName'],
     ['deviceCode', '', 'device.rules.deviceCode'],
     ['deviceType', undefined, 'device.rules.deviceType'],
+    ['deviceType', 'water', 'device.rules.deviceTypeUnknown'],
+    ['deviceType', '91', 'device.rules.deviceTypeUnknown'],
+    ['password', 'p'.repeat(DEVICE_LIMITS.passwordMax + 1), 'validation.tooLong'],
+    ['password', '12;34', 'device.rules.password'],
+    ['password', 'a b', 'device.rules.password'],
   ] as const)('%s = %j → %s', (name, value, key) => {
     expect(checkDeviceField(name, value)?.key).toBe(key);
   });
@@ -97,6 +139,11 @@ describe('field rules with the spec messages', () => {
   it('passes good values', () => {
     expect(checkDeviceField('contactPhone', '13800138000')).toBeNull();
     expect(checkDeviceField('intervalTime', 60)).toBeNull();
+    for (const { value } of VOCABULARIES.deviceType.items) expect(checkDeviceField('deviceType', value)).toBeNull();
+    // A real station's 24-character PW (HJ212.md V02), and none at all.
+    expect(checkDeviceField('password', 'BF470F88957588DE902D1A52')).toBeNull();
+    expect(checkDeviceField('password', 'p'.repeat(DEVICE_LIMITS.passwordMax))).toBeNull();
+    expect(checkDeviceField('password', '')).toBeNull();
   });
 
   it('asks for coordinates, then for each missing one', () => {
