@@ -1,7 +1,8 @@
 import { loadConfig } from './config/config.js';
 import { parseServices } from './config/services.js';
 import { buildApp } from './app.js';
-import { DEMO_STATION_COUNT, DEMO_STATION_INTERVAL } from './db/seed.js';
+import { DEMO_OVERFLOW_STATION_COUNT, DEMO_STATION_COUNT, DEMO_STATION_INTERVAL, type SeedReport } from './db/seed.js';
+import { adminPasswordPath, announceAdmin, leftoverAdminPasswordFile } from './lib/admin-password.js';
 import { systemClock } from './lib/clock.js';
 import { createServerLogger } from './lib/logger.js';
 import { requestDemoHistory } from './simulator/demo-history.js';
@@ -14,7 +15,7 @@ import { startFleet } from './simulator/fleet.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = parseServices(process.argv.slice(2));
-  const { logger, close: closeLog } = createServerLogger(config.logLevel, config.logDir);
+  const { logger, close: closeLog } = createServerLogger(config.logLevel, config.logDir, { format: config.logFormat });
 
   for (const name of services.absent) logger.warn(`service '${name}' is not part of this build; not started`);
   if (services.run.length === 0) {
@@ -25,18 +26,14 @@ async function main(): Promise<void> {
   }
 
   const runsGateway = services.run.includes('gateway');
+  const passwordFile = adminPasswordPath(config);
+  let admin: SeedReport['admin'] = null;
   const app = await buildApp({
     config,
     logger,
     gateway: runsGateway,
-    onAdminCreated: ({ userName, password, generated }) => {
-      // Straight to the terminal, never to the log files.
-      process.stdout.write(
-        generated
-          ? `\n  Created user '${userName}' with password: ${password}\n  It is shown only this once; change it after signing in.\n\n`
-          : `\n  Created user '${userName}' with the password from ADMIN_PASSWORD.\n\n`,
-      );
-    },
+    // Announced once the server is up, as the terminal's last word.
+    onAdminCreated: (created) => (admin = created),
   });
 
   // The demo's stations, simulated in this process and registered by the demo seed.
@@ -44,6 +41,7 @@ async function main(): Promise<void> {
     config.demo && app.stations
       ? startFleet({
           stations: DEMO_STATION_COUNT,
+          overflowStations: DEMO_OVERFLOW_STATION_COUNT,
           host: '127.0.0.1',
           port: app.stations.port,
           rtdIntervalMs: DEMO_STATION_INTERVAL * 1000,
@@ -80,6 +78,12 @@ async function main(): Promise<void> {
       { database: config.database.dialect, demo: config.demo },
       `envmon console and API on http://localhost:${config.port} (API reference: /api-docs)`,
     );
+  }
+  if (admin) {
+    // Straight to the terminal (and the password file), never to the log files.
+    announceAdmin(admin, passwordFile, (text) => process.stdout.write(text));
+  } else if (leftoverAdminPasswordFile(passwordFile)) {
+    logger.warn(`the first start's admin password is still in ${passwordFile}: delete it once the password is changed`);
   }
 }
 

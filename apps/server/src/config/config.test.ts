@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     expect(() => parseDatabaseUrl('mysql://x')).toThrow(/DATABASE_URL/);
   });
 
+  it('writes readable terminal lines unless LOG_FORMAT=json', () => {
+    expect(loadConfig({}).logFormat).toBe('text');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('converts TOKEN_TTL_HOURS to milliseconds', () => {
     expect(loadConfig({ TOKEN_TTL_HOURS: '2' }).tokenTtlMs).toBe(7_200_000);
   });

@@ -49,6 +49,8 @@ export interface AppConfig {
   adminPassword: string | null;
   demo: boolean;
   logLevel: string;
+  /** How the terminal's lines read: 'text' for people, 'json' for a log collector; the files are JSON either way. */
+  logFormat: 'text' | 'json';
   logDir: string;
   mapTileUrl: string | null;
   defaultLanguage: 'zh' | 'en';
@@ -88,6 +90,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional,
   DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   LOG_DIR: z.string().trim().min(1).default('./data/logs'),
   MAP_TILE_URL: optional,
   DEFAULT_LANGUAGE: z.enum(['zh', 'en']).default('zh'),
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // With no DATABASE_URL the install is the demo unless DEMO=0 (DESIGN.md 'Configuration').
     demo: e.DEMO ?? e.DATABASE_URL === null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     logDir: e.LOG_DIR,
     mapTileUrl: e.MAP_TILE_URL,
     defaultLanguage: e.DEFAULT_LANGUAGE,

@@ -10,9 +10,10 @@ import { createServerLogger, type ServerLogger } from './logger.js';
 
 /**
  * Issue 13, hole 4: no sign-in token, password or station PW reaches the server log, whatever the
- * route. The server's own file logger at trace level sees a run that signs in several users, opens
+ * route. The server's own logger at trace level sees a run that signs in several users, opens
  * the push socket with each token, calls every route once (tokens in the path where a route takes
- * one, and in the query string too) and receives a station packet; then the files are grepped.
+ * one, and in the query string too) and receives a station packet; then the files and what the
+ * terminal was given (as readable text) are grepped.
  */
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]) as string[];
 
@@ -20,10 +21,11 @@ describe('the server log', () => {
   let logDir: string;
   let server: ServerLogger;
   let t: TestApp;
+  const terminal: string[] = [];
 
   beforeAll(async () => {
     logDir = mkdtempSync(join(tmpdir(), 'envmon-log-secrets-'));
-    server = createServerLogger('trace', logDir, { stdout: false });
+    server = createServerLogger('trace', logDir, { terminal: { write: (text) => terminal.push(text) } });
     t = await createTestApp({ withConsole: true, logger: server.logger, gateway: true });
   });
 
@@ -111,9 +113,13 @@ describe('the server log', () => {
     // The logger saw the run: a line per request at least, the push socket's among them.
     expect(text.split('\n').length).toBeGreaterThan(routes.length);
     expect(text).toContain('/websocket/');
-    for (const secret of [...tokens, ...passwords, stationPw, oauthCode]) {
-      const at = text.indexOf(secret);
-      expect(at, `'${secret}' logged: …${text.slice(Math.max(0, at - 200), at + 100)}…`).toBe(-1);
+    const shown = terminal.join('');
+    expect(shown).toContain('/websocket/');
+    for (const logged of [text, shown]) {
+      for (const secret of [...tokens, ...passwords, stationPw, oauthCode]) {
+        const at = logged.indexOf(secret);
+        expect(at, `'${secret}' logged: …${logged.slice(Math.max(0, at - 200), at + 100)}…`).toBe(-1);
+      }
     }
   });
 });
