@@ -221,6 +221,37 @@ export const VOCABULARIES = {
       item(52, '污水排放过程监控', 'Waste-water process monitoring'),
     ],
   },
+  /** A station's answer to a request (HJ 212-2017 Table 7, CN=9011). */
+  qnRtn: {
+    tableName: 'command',
+    columnName: 'qnRtn',
+    items: [
+      item(1, '准备执行请求', 'Ready to execute', 'green'),
+      item(2, '请求被拒绝', 'Rejected', 'red'),
+      item(3, 'PW错误', 'Wrong PW', 'red'),
+      item(4, 'MN错误', 'Wrong MN', 'red'),
+      item(5, 'ST错误', 'Wrong ST', 'red'),
+      item(6, 'Flag错误', 'Wrong Flag', 'red'),
+      item(7, 'QN错误', 'Wrong QN', 'red'),
+      item(8, 'CN错误', 'Wrong CN', 'red'),
+      item(9, 'CRC校验错误', 'CRC error', 'red'),
+      item(100, '未知错误', 'Unknown error', 'red'),
+    ],
+  },
+  /** The result a station reports for an executed request (HJ 212-2017 Table 6, CN=9012). */
+  exeRtn: {
+    tableName: 'command',
+    columnName: 'exeRtn',
+    items: [
+      item(1, '执行成功', 'Succeeded', 'green'),
+      item(2, '执行失败，但不知道原因', 'Failed, reason unknown', 'red'),
+      item(3, '命令请求条件错误', 'Request condition error', 'red'),
+      item(4, '通讯超时', 'Communication timeout', 'orange'),
+      item(5, '系统繁忙不能执行', 'System busy', 'orange'),
+      item(6, '系统故障', 'System fault', 'red'),
+      item(100, '没有数据', 'No data', 'default'),
+    ],
+  },
   clientType: {
     tableName: 'common',
     columnName: 'clienttype',

@@ -218,7 +218,9 @@ describe('DeviceDetailDrawer', { timeout: 30_000 }, () => {
     expect(tag('timeout')?.className).toContain('warning');
     expect(tag('refused')?.textContent).toBe('被拒绝');
     expect(tag('refused')?.className).toContain('error');
-    expect(within(results).getByText('请求应答 2')).toBeTruthy();
+    // Return codes by their meaning (HJ 212 Tables 6, 7), not as numbers.
+    expect(within(results).getByText('请求应答 请求被拒绝')).toBeTruthy();
+    expect(within(results).getByText('请求应答 准备执行请求, 执行结果 执行成功')).toBeTruthy();
     expect(within(results).getAllByText('无应答')).toHaveLength(1);
   });
 

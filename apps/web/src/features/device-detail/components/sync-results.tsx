@@ -10,6 +10,7 @@ import type { DeviceSyncOutcome, DeviceSyncResult } from '@envmon/shared';
 import { Alert, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVocabularyLabel } from '../../../components/vocabulary/vocabulary-tag';
 
 /**
  * How each outcome looks: green done, red refused or failed, orange no answer, grey not sent.
@@ -40,12 +41,14 @@ export function SyncOutcomeTag({ outcome }: { outcome: DeviceSyncOutcome }) {
 /** What the station answered to each pushed setting. */
 export function SyncResults({ results }: { results: readonly DeviceSyncResult[] }) {
   const { t } = useTranslation();
+  const label = useVocabularyLabel();
   const allSettled = results.every((r) => SETTLED.has(r.outcome));
 
+  // The station's return codes by their meaning (HJ 212 Tables 6 and 7), not as bare numbers.
   const answer = (r: DeviceSyncResult): string => {
     const parts: string[] = [];
-    if (r.qnRtn !== null) parts.push(t('deviceDetail.sync.qnRtn', { value: r.qnRtn }));
-    if (r.exeRtn !== null) parts.push(t('deviceDetail.sync.exeRtn', { value: r.exeRtn }));
+    if (r.qnRtn !== null) parts.push(t('deviceDetail.sync.qnRtn', { value: label('qnRtn', r.qnRtn) }));
+    if (r.exeRtn !== null) parts.push(t('deviceDetail.sync.exeRtn', { value: label('exeRtn', r.exeRtn) }));
     return parts.length > 0 ? parts.join(', ') : t('deviceDetail.sync.noAnswer');
   };
 
