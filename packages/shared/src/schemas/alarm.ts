@@ -122,6 +122,8 @@ export const alarmSchema = z.object({
   alarmLevel: z.number().int(),
   /** The value that raised (or last re-raised) the alarm; null for offline alarms. */
   alarmValue: z.number().nullable(),
+  /** The value's unit (the device's own for the factor, else the catalogue's); null without a factor or unit. */
+  unit: z.string().nullable(),
   /** When the alarm began, epoch ms. */
   beginDate: z.number().int(),
   /** The latest time the condition was seen. */
@@ -138,7 +140,8 @@ export const alarmSchema = z.object({
   symbol: z.number().int().nullable(),
   deviceId: z.number().int(),
   deviceCode: z.string(),
-  device: z.object({ deviceName: z.string() }),
+  /** utcOffsetMinutes: the station's zone, the one its alarm times are shown in. */
+  device: z.object({ deviceName: z.string(), utcOffsetMinutes: z.number().int() }),
   /** Null for alarms about the whole device (offline). */
   factorCode: z.string().nullable(),
   factor: z.object({ factorName: z.string(), factorNameEn: z.string().nullable() }).nullable(),

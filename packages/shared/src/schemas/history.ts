@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VOCABULARIES } from '../vocabularies.js';
+import type { TimePrecision } from '../utils/station-time.js';
 
 /**
  * The history query (SPEC section 2 'queries: history'): chosen devices × factors over a time range
@@ -25,6 +26,18 @@ export const HISTORY_TIME_UNITS = [
 ] as const;
 export type HistoryTimeUnit = (typeof HISTORY_TIME_UNITS)[number];
 export type HistoryFlowUnit = Extract<HistoryTimeUnit, 'flowDay' | 'flowMonth' | 'flowYear'>;
+
+/** How precisely a period of each unit is written, on the screen and in the export (station time, see utils/station-time.ts). */
+export const HISTORY_TIME_PRECISION: Record<HistoryTimeUnit, TimePrecision> = {
+  realtime: 'second',
+  minute: 'minute',
+  hour: 'minute',
+  day: 'day',
+  month: 'month',
+  flowDay: 'day',
+  flowMonth: 'month',
+  flowYear: 'year',
+};
 
 export const isFlowUnit = (unit: HistoryTimeUnit): unit is HistoryFlowUnit =>
   unit === 'flowDay' || unit === 'flowMonth' || unit === 'flowYear';
@@ -172,6 +185,8 @@ export const historyRowSchema = z.object({
   /** The station's MN. */
   deviceCode: z.string(),
   dataTime: z.number().int(),
+  /** The station's zone: its data times are shown on its clock. */
+  utcOffsetMinutes: z.number().int(),
   values: z.record(z.string(), historyCellSchema),
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;

@@ -57,6 +57,8 @@ export const originalPacketSchema = z.object({
   remote: z.string(),
   deviceId: z.number().int().nullable(),
   deviceName: z.string().nullable(),
+  /** The zone its times are shown in: the station's, DEFAULT_UTC_OFFSET_MINUTES for a packet of no known station. */
+  utcOffsetMinutes: z.number().int(),
   mn: z.string().nullable(),
   cn: z.string().nullable(),
   qn: z.string().nullable(),
@@ -116,7 +118,12 @@ export const otherRowSchema = z.object({
   value: z.string().nullable(),
 });
 export type OtherRow = z.infer<typeof otherRowSchema>;
-export const otherResultSchema = z.object({ rows: z.array(otherRowSchema), truncated: z.boolean() });
+export const otherResultSchema = z.object({
+  rows: z.array(otherRowSchema),
+  truncated: z.boolean(),
+  /** The station's zone: its times are shown on its clock. */
+  utcOffsetMinutes: z.number().int(),
+});
 export type OtherResult = z.infer<typeof otherResultSchema>;
 
 /** Meteorological factors (HJ 212 factor codes): temperature, humidity, pressure, wind speed, wind direction. */

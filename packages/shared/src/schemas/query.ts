@@ -188,6 +188,8 @@ export const aiResultSchema = z.object({
   rows: z.array(aiRowSchema),
   factors: z.array(gatherFactorSchema),
   truncated: z.boolean(),
+  /** The station's zone: its data times are shown on its clock. */
+  utcOffsetMinutes: z.number().int(),
 });
 export type AiResult = z.infer<typeof aiResultSchema>;
 

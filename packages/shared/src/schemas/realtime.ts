@@ -60,6 +60,8 @@ export const realtimeDeviceSchema = z.object({
   online: z.boolean(),
   /** Epoch ms of the last online/offline change; null when never heard from. */
   changedAt: z.number().int().nullable(),
+  /** The station's zone: its data times are shown on its clock. */
+  utcOffsetMinutes: z.number().int(),
   values: z.array(realtimeValueSchema),
 });
 export type RealtimeDevice = z.infer<typeof realtimeDeviceSchema>;
@@ -192,6 +194,7 @@ const stationFields = realtimeDeviceSchema.pick({
   deviceCode: true,
   online: true,
   changedAt: true,
+  utcOffsetMinutes: true,
 });
 
 export const realtimeWaterValueSchema = realtimeValueSchema.extend({

@@ -1,5 +1,5 @@
 import { parseHj212Time, parsePacket } from '@envmon/hj212';
-import { AI_SUFFIX, type AiKind, type AiRow } from '@envmon/shared';
+import { AI_SUFFIX, DEFAULT_UTC_OFFSET_MINUTES, type AiKind, type AiRow } from '@envmon/shared';
 import type { AiPacketRow } from './ai-query.repository.js';
 
 const numberOf = (text: string | undefined): number | null => {
@@ -13,11 +13,18 @@ const numberOf = (text: string | undefined): number | null => {
  * its `-Flag`, and the analog signal of its channel (`-Ai`) when the logger sent one. A factor with neither
  * value gives no row (e.g. a lone `-Info`); a packet that no longer parses gives none.
  */
-export function toAiRows(packet: AiPacketRow, kind: AiKind, factorCodes: ReadonlySet<string>): AiRow[] {
+export function toAiRows(
+  packet: AiPacketRow,
+  kind: AiKind,
+  factorCodes: ReadonlySet<string>,
+  utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES,
+): AiRow[] {
   const result = parsePacket(packet.raw);
   if (!result.ok) return [];
   const { message } = result;
-  const dataTime = message.dataTime === undefined ? null : (parseHj212Time(message.dataTime)?.getTime() ?? null);
+  // DataTime is the station's clock (its zone), as the ingest reads it.
+  const dataTime =
+    message.dataTime === undefined ? null : (parseHj212Time(message.dataTime, utcOffsetMinutes)?.getTime() ?? null);
   const rows: AiRow[] = [];
   for (const factor of message.factors) {
     if (factorCodes.size > 0 && !factorCodes.has(factor.code)) continue;

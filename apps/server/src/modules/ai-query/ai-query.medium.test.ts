@@ -113,7 +113,7 @@ describe('AI: engineering values beside the analog signal of their channels', ()
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
       'No.',
-      'DataTime',
+      'DataTime (UTC+08:00)',
       'Factor',
       'Unit',
       'Engineering value',

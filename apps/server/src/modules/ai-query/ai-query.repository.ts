@@ -28,6 +28,16 @@ export class AiQueryRepository {
       .execute();
   }
 
+  /** The device's zone: its packets' DataTime is read, and shown, on its clock. */
+  async deviceOffset(deviceId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select('utcOffsetMinutes')
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
+    return row?.utcOffsetMinutes;
+  }
+
   async factors(codes: readonly string[]): Promise<GatherFactor[]> {
     if (codes.length === 0) return [];
     return this.db

@@ -1,9 +1,8 @@
-import { aiExportSchema, aiQuerySchema, aiResultSchema } from '@envmon/shared';
+import { aiExportSchema, aiQuerySchema, aiResultSchema, formatStationTime, titleWithZone } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../lib/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
-import { formatDateTime } from '../crud/crud.export.js';
 import { rounded } from '../gather/gather.service.js';
 import type { AiQueryService } from './ai-query.service.js';
 
@@ -16,6 +15,7 @@ const HEADERS = {
   'en-US': ['No.', 'DataTime', 'Factor', 'Unit', 'Engineering value', 'Flag', 'Analog value'],
 } as const;
 const WIDTHS = [8, 20, 22, 10, 16, 10, 14];
+const TIME_COLUMN = 1;
 
 /** The AI (analog input) query of issue 6, and its export. */
 export function aiQueryRoutes(app: App, ai: AiQueryService, downloads: XlsxDownloads): void {
@@ -49,7 +49,7 @@ export function aiQueryRoutes(app: App, ai: AiQueryService, downloads: XlsxDownl
         const decimals = factor?.decimals ?? null;
         return [
           index + 1,
-          row.dataTime === null ? '' : formatDateTime(row.dataTime),
+          row.dataTime === null ? '' : formatStationTime(row.dataTime, result.utcOffsetMinutes),
           (english ? factor?.factorNameEn : factor?.factorName) ?? row.factorCode,
           factor?.unit ?? '',
           row.value === null ? '' : rounded(row.value, decimals),
@@ -63,7 +63,12 @@ export function aiQueryRoutes(app: App, ai: AiQueryService, downloads: XlsxDownl
         sheets: [
           {
             name: english ? 'Analog input' : '模拟量数据',
-            columns: HEADERS[query.lang].map((header, i) => ({ header, width: WIDTHS[i] ?? 12 })),
+            // The data time on the station's clock (the screen's rule), its zone named in the title.
+            columns: HEADERS[query.lang].map((header, i) =>
+              i === TIME_COLUMN
+                ? { header: titleWithZone(header, result.utcOffsetMinutes, query.lang), width: 28 }
+                : { header, width: WIDTHS[i] ?? 12 },
+            ),
             rows: [rows],
           },
         ],

@@ -7,8 +7,11 @@ import { toOverflowType } from '../threshold/threshold.mapper.js';
 export type AlarmRow = Omit<Selectable<AlarmsTable>, 'activeKey'> & {
   deviceCode: string;
   deviceName: string;
+  utcOffsetMinutes: number;
   factorName: string | null;
   factorNameEn: string | null;
+  /** The device's unit for the factor, else the catalogue's. */
+  unit: string | null;
 };
 
 export function toAlarm(row: AlarmRow): Alarm {
@@ -17,6 +20,7 @@ export function toAlarm(row: AlarmRow): Alarm {
     alarmType: row.alarmType,
     alarmLevel: row.alarmLevel,
     alarmValue: row.alarmValue,
+    unit: row.unit,
     beginDate: row.beginDate,
     lastDate: row.lastDate,
     endDate: row.endDate,
@@ -27,7 +31,7 @@ export function toAlarm(row: AlarmRow): Alarm {
     symbol: row.symbol,
     deviceId: row.deviceId,
     deviceCode: row.deviceCode,
-    device: { deviceName: row.deviceName },
+    device: { deviceName: row.deviceName, utcOffsetMinutes: row.utcOffsetMinutes },
     factorCode: row.factorCode,
     factor: row.factorName === null ? null : { factorName: row.factorName, factorNameEn: row.factorNameEn },
     workOrder: { orderStatus: row.orderStatus },

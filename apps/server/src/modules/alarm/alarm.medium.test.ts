@@ -1,5 +1,6 @@
 import {
   canMoveWorkOrder,
+  formatStationTimeWithZone,
   MESSAGES,
   WORK_ORDER_STATUSES,
   type Alarm,
@@ -205,6 +206,19 @@ describe('alarm list, export and work orders', () => {
     expect(sheet?.rowCount).toBe(3);
     expect(sheet?.getRow(2).getCell(2).value).toBe('导出站');
     expect(sheet?.getRow(2).getCell(5).value).toBe('阈值告警');
+    // The value's unit from the catalogue, and the times by the screens' rule: the station's clock, its zone named.
+    const headers = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const cellOf = (row: number, header: string) => sheet?.getRow(row).getCell(headers.indexOf(header) + 1).value;
+    const listed = await call<Page<Alarm>>(t().app, operator, 'GET', `${ALARM}/get`, {
+      query: { deviceId: String(device) },
+    });
+    const newest = listed.list.find((a) => !a.active);
+    expect(newest?.unit).toBe('mg/L');
+    expect(cellOf(2, '单位')).toBe('mg/L');
+    expect(cellOf(2, '告警开始时间')).toBe('2026-03-01 08:00:00 UTC+08:00');
+    expect(cellOf(2, '告警开始时间')).toBe(
+      formatStationTimeWithZone(newest?.beginDate ?? 0, newest?.device.utcOffsetMinutes ?? 0),
+    );
     expect((await t().app.inject({ url })).statusCode).toBe(401);
     // The console follows the export by its progress id: two alarm rows written, then done; nobody else sees it.
     await vi.waitFor(async () =>

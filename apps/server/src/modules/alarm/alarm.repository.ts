@@ -1,5 +1,5 @@
 import { WORK_ORDER_STATUS, type AlarmFilter, type PageQuery } from '@envmon/shared';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AlarmsTable, Database, WorkOrderEventsTable } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
 import type { AlarmRow } from './alarm.mapper.js';
@@ -58,8 +58,11 @@ const ALARM_COLUMNS = [
   'alarms.orderStatus',
   'devices.deviceCode',
   'devices.deviceName',
+  'devices.utcOffsetMinutes',
   'factors.factorName',
   'factors.factorNameEn',
+  // The value's unit: the device's own for the factor (joined in filtered()), else the catalogue's.
+  sql<string | null>`coalesce(device_factors.unit, factors.unit)`.as('unit'),
 ] as const;
 
 function columnsOf(draft: AlarmDraft) {
@@ -83,7 +86,12 @@ export class AlarmRepository {
     let query = this.db
       .selectFrom('alarms')
       .innerJoin('devices', 'devices.id', 'alarms.deviceId')
-      .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode');
+      .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode')
+      .leftJoin('deviceFactors', (join) =>
+        join
+          .onRef('deviceFactors.deviceId', '=', 'alarms.deviceId')
+          .onRef('deviceFactors.factorCode', '=', 'alarms.factorCode'),
+      );
     const f = filter;
     if (f.alarmId !== undefined) query = query.where('alarms.id', '=', f.alarmId);
     if (f.projectId !== undefined) query = query.where('devices.projectId', '=', f.projectId);

@@ -1,5 +1,6 @@
 import {
   canMoveWorkOrder,
+  formatStationTimeWithZone,
   vocabularyLabel,
   type Alarm,
   type AlarmCurrentQuery,
@@ -16,12 +17,14 @@ import { DomainError } from '../../lib/errors.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import type { Actor } from '../session/permission.js';
-import { formatDateTime, translate } from '../crud/crud.export.js';
+import { translate } from '../crud/crud.export.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { type AlarmRow, toAlarm, toWorkOrderEvent } from './alarm.mapper.js';
 import type { AlarmListFilter, AlarmRepository } from './alarm.repository.js';
 
 const EXPORT_PAGE = 1000;
+
+const stationTime = (alarm: Alarm, ms: number) => formatStationTimeWithZone(ms, alarm.device.utcOffsetMinutes);
 
 /** The export's columns, headed by the alarm namespace's field names in Chinese. */
 const EXPORT_COLUMNS: readonly { field: string; width: number; cell: (a: Alarm) => string | number | null }[] = [
@@ -36,10 +39,12 @@ const EXPORT_COLUMNS: readonly { field: string; width: number; cell: (a: Alarm) 
     cell: (a) => (a.overflowType === null ? null : vocabularyLabel('overflowType', String(a.overflowType), 'zh')),
   },
   { field: 'alarmValue', width: 12, cell: (a) => a.alarmValue },
+  { field: 'unit', width: 10, cell: (a) => a.unit },
   { field: 'standardValue', width: 14, cell: (a) => a.standardValue },
-  { field: 'beginDate', width: 20, cell: (a) => formatDateTime(a.beginDate) },
-  { field: 'lastDate', width: 20, cell: (a) => formatDateTime(a.lastDate) },
-  { field: 'endDate', width: 20, cell: (a) => (a.endDate === null ? null : formatDateTime(a.endDate)) },
+  // The station's clock with its zone beside it: the screens' rule, and one file may hold stations of several zones.
+  { field: 'beginDate', width: 28, cell: (a) => stationTime(a, a.beginDate) },
+  { field: 'lastDate', width: 28, cell: (a) => stationTime(a, a.lastDate) },
+  { field: 'endDate', width: 28, cell: (a) => (a.endDate === null ? null : stationTime(a, a.endDate)) },
   { field: 'count', width: 10, cell: (a) => a.count },
   {
     field: 'orderStatus',

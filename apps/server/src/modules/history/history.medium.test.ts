@@ -1,4 +1,10 @@
-import { DEPLOY_TYPE, type HistoryChart, type HistoryTable } from '@envmon/shared';
+import {
+  DEPLOY_TYPE,
+  formatStationTime,
+  HISTORY_TIME_PRECISION,
+  type HistoryChart,
+  type HistoryTable,
+} from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeasurementKind } from '../../db/schema.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
@@ -384,7 +390,8 @@ describe('history query', () => {
       '序号',
       '设备名称',
       'MN',
-      '数据时间',
+      // The stations' zone, named: a file has no reader's zone.
+      '数据时间（UTC+08:00）',
       '化学需氧量(mg/L)',
       '污水流量(m3)',
     ]);
@@ -394,6 +401,14 @@ describe('history query', () => {
     expect(sheet?.getRow(4).values).toEqual([undefined, 3, 'Station HI-B', 'HI-B', '2026-03-01 01:00', 50]);
     expect(sheet?.getRow(7).getCell(4).value).toBe('2026-03-01 05:00');
     expect((await t().app.inject({ url })).statusCode).toBe(401);
+
+    // The screen's rule: the table's rows, written with the station's zone and the unit's precision, are the file's.
+    const table = await call<HistoryTable>(t().app, admin, 'GET', `${HISTORY}/get`, {
+      query: { ...hourRange, deviceIds: `${a},${b}`, factorCodes: `${COD},${FLOW}`, pageSize: '100' },
+    });
+    expect(
+      table.list.map((row) => formatStationTime(row.dataTime, row.utcOffsetMinutes, HISTORY_TIME_PRECISION.hour)),
+    ).toEqual(Array.from({ length: 6 }, (_, i) => sheet?.getRow(i + 2).getCell(4).value));
 
     // English headers and a flow unit's periods.
     const english = await call<{ url: string }>(t().app, admin, 'GET', `${HISTORY}/export`, {
@@ -409,7 +424,7 @@ describe('history query', () => {
     });
     const book = await downloadWorkbook(t().app, english.url);
     const en = book.worksheets[0];
-    expect(en?.getRow(1).values).toEqual([undefined, 'No.', 'Device name', 'MN', 'DataTime', 'Flow(m3)']);
+    expect(en?.getRow(1).values).toEqual([undefined, 'No.', 'Device name', 'MN', 'DataTime (UTC+08:00)', 'Flow(m3)']);
     expect(en?.getRow(2).values).toEqual([undefined, 1, 'Station HI-A', 'HI-A', '2026-03', 200]);
     expect(en?.getRow(3).values).toEqual([undefined, 2, 'Station HI-A', 'HI-A', '2026-04', 25]);
   });

@@ -1,5 +1,9 @@
+import { formatStationTime, HISTORY_TIME_PRECISION, type HistoryTimeUnit } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
-import { flowPeriodStart, flowSums, formatPeriod } from './history.service.js';
+import { flowPeriodStart, flowSums } from './history.service.js';
+
+const formatPeriod = (ms: number, unit: HistoryTimeUnit, offset: number) =>
+  formatStationTime(ms, offset, HISTORY_TIME_PRECISION[unit]);
 
 const HOUR = 3_600_000;
 /** Beijing-time midnight of a date (UTC+8). */

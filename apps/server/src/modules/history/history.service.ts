@@ -1,5 +1,7 @@
 import {
   downsampleMinMax,
+  exportTimeColumn,
+  HISTORY_TIME_PRECISION,
   isFlowUnit,
   type HistoryChart,
   type HistoryChartQuery,
@@ -82,32 +84,6 @@ export function flowSums(
     else periods.set(k, { deviceId: r.deviceId, factorCode: r.factorCode, dataTime, cou: r.cou });
   }
   return [...periods.values()];
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** A period start as the station reads it (its own UTC offset), as precise as the unit. */
-export function formatPeriod(ms: number, unit: HistoryTimeUnit, offsetMinutes: number): string {
-  const d = new Date(ms + offsetMinutes * MINUTE_MS);
-  const year = String(d.getUTCFullYear());
-  const month = `${year}-${pad(d.getUTCMonth() + 1)}`;
-  const day = `${month}-${pad(d.getUTCDate())}`;
-  const minute = `${day} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  switch (unit) {
-    case 'realtime':
-      return `${minute}:${pad(d.getUTCSeconds())}`;
-    case 'minute':
-    case 'hour':
-      return minute;
-    case 'day':
-    case 'flowDay':
-      return day;
-    case 'month':
-    case 'flowMonth':
-      return month;
-    case 'flowYear':
-      return year;
-  }
 }
 
 /** A value rounded to the factor's decimals, where the catalogue gives them. */
@@ -193,6 +169,7 @@ export class HistoryService {
           deviceName: device.deviceName,
           deviceCode: device.deviceCode,
           dataTime: s.dataTime,
+          utcOffsetMinutes: device.utcOffsetMinutes,
           values: {},
         };
         rows.set(k, row);
@@ -219,6 +196,7 @@ export class HistoryService {
           deviceName: device.deviceName,
           deviceCode: device.deviceCode,
           dataTime: v.dataTime,
+          utcOffsetMinutes: device.utcOffsetMinutes,
           values: {},
         };
         rows.set(k, row);
@@ -317,12 +295,18 @@ export class HistoryService {
   async exportPlan(query: HistoryExportQuery, reader: ScopeReader): Promise<XlsxWorkbookPlan> {
     const { devices, factors } = await this.resolve(query, reader);
     const headers = EXPORT_HEADERS[query.lang];
-    const offsets = new Map(devices.map((d) => [d.id, d.utcOffsetMinutes]));
+    // The screen's rule (station time, HISTORY_TIME_PRECISION); the file names the zone (exportTimeColumn).
+    const time = exportTimeColumn(
+      headers.dataTime,
+      devices.map((d) => d.utcOffsetMinutes),
+      query.lang,
+    );
+    const precision = HISTORY_TIME_PRECISION[query.timeUnit];
     const columns: XlsxExportColumn[] = [
       { header: headers.index, width: 8 },
       { header: headers.deviceName, width: 22 },
       { header: 'MN', width: 26 },
-      { header: headers.dataTime, width: 20 },
+      { header: time.title, width: 28 },
       ...factors.map((f) => {
         const name = (query.lang === 'en-US' ? f.factorNameEn : f.factorName) ?? f.factorCode;
         return { header: f.unit ? `${name}(${f.unit})` : name, width: 16 };
@@ -333,7 +317,7 @@ export class HistoryService {
         index,
         row.deviceName,
         row.deviceCode,
-        formatPeriod(row.dataTime, query.timeUnit, offsets.get(row.deviceId) ?? 0),
+        time.format(row.dataTime, row.utcOffsetMinutes, precision),
         ...factors.map((f) => rounded(row.values[f.factorCode]?.value ?? null, f.decimals)),
       ]),
     );

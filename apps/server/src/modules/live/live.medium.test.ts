@@ -76,6 +76,7 @@ function alarm(n: number, deviceId: number): Alarm {
     alarmType: 1,
     alarmLevel: 1,
     alarmValue: 12.5,
+    unit: 'mg/L',
     beginDate: 1_700_000_000_000,
     lastDate: 1_700_000_000_000,
     endDate: null,
@@ -86,7 +87,7 @@ function alarm(n: number, deviceId: number): Alarm {
     symbol: 1,
     deviceId,
     deviceCode: `D${deviceId}`,
-    device: { deviceName: `Station ${deviceId}` },
+    device: { deviceName: `Station ${deviceId}`, utcOffsetMinutes: 480 },
     factorCode: 'w01018',
     factor: { factorName: 'COD', factorNameEn: 'COD' },
     workOrder: { orderStatus: 1 },
@@ -222,7 +223,11 @@ describe('live push over /websocket/{token}', () => {
     c.subscribe([d1]);
     await following(c, d1);
     expect(c.socket.readyState).toBe(1);
-    expect(t().logLines.slice(warnings).filter((line) => line.msg === 'ignored a bad push request frame')).toHaveLength(3);
+    expect(
+      t()
+        .logLines.slice(warnings)
+        .filter((line) => line.msg === 'ignored a bad push request frame'),
+    ).toHaveLength(3);
 
     // Following twice does not deliver twice.
     publishStatus(d1);

@@ -1,5 +1,11 @@
 import { parseHj212Time, parsePacket } from '@envmon/hj212';
-import type { OriginalPacket, OriginalParsed, OtherRow, StationStateKind } from '@envmon/shared';
+import {
+  DEFAULT_UTC_OFFSET_MINUTES,
+  type OriginalPacket,
+  type OriginalParsed,
+  type OtherRow,
+  type StationStateKind,
+} from '@envmon/shared';
 import { MASK, maskStationPasswords } from '../../lib/mask.js';
 import type { OriginalRow } from './original.repository.js';
 
@@ -7,7 +13,11 @@ const PASSWORD_FIELD = /^(New)?PW$/i;
 
 /** A packet as listed and exported; the station passwords in it only for those who may edit devices. */
 export function toOriginalPacket(row: OriginalRow, showPasswords: boolean): OriginalPacket {
-  const packet = { ...row, accepted: row.accepted === 1 };
+  const packet = {
+    ...row,
+    utcOffsetMinutes: row.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+    accepted: row.accepted === 1,
+  };
   if (showPasswords) return packet;
   return { ...packet, raw: maskStationPasswords(row.raw), reason: row.reason && maskStationPasswords(row.reason) };
 }
@@ -51,7 +61,9 @@ function parseStored(id: number, raw: string): OriginalParsed {
   };
 }
 
-const timeOf = (text: string | undefined) => (text === undefined ? null : (parseHj212Time(text)?.getTime() ?? null));
+/** A station's time text read on its own clock (the device's zone), as the ingest reads it. */
+const timeOf = (text: string | undefined, utcOffsetMinutes: number) =>
+  text === undefined ? null : (parseHj212Time(text, utcOffsetMinutes)?.getTime() ?? null);
 
 /**
  * A stored station-state packet read into rows (HJ212.md CN table):
@@ -63,13 +75,14 @@ const timeOf = (text: string | undefined) => (text === undefined ? null : (parse
  * A packet that no longer parses gives no rows (its reason is on the original-packet screen).
  */
 export function toOtherRows(
-  packet: { id: number; receivedAt: number; raw: string },
+  packet: { id: number; receivedAt: number; raw: string; utcOffsetMinutes?: number | null },
   kind: StationStateKind,
 ): OtherRow[] {
   const result = parsePacket(packet.raw);
   if (!result.ok) return [];
   const { message } = result;
-  const base = { packetId: packet.id, receivedAt: packet.receivedAt, dataTime: timeOf(message.dataTime) };
+  const offset = packet.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const base = { packetId: packet.id, receivedAt: packet.receivedAt, dataTime: timeOf(message.dataTime, offset) };
   const row = (item: string | null, infoId: string | null, value: string | null): OtherRow => ({
     ...base,
     item,
@@ -88,7 +101,7 @@ export function toOtherRows(
     case 'restart': {
       const text = message.cp.RestartTime;
       if (text === undefined) return [];
-      const at = timeOf(text);
+      const at = timeOf(text, offset);
       return [row(null, null, at === null ? text : String(at))];
     }
     case 'info': {

@@ -220,6 +220,8 @@ describe('original packets, station state and weather', () => {
     expect(sheet?.getRow(2).getCell(7).value).toBe('拒绝');
     expect(sheet?.getRow(2).getCell(8).value).toBe('CRC_MISMATCH');
     expect(sheet?.getRow(3).getCell(5).value).toBe('UNKNOWN-9');
+    // Receive times on the station's clock with its zone; a packet of no known station in the default zone.
+    expect(sheet?.getRow(3).getCell(2).value).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\+08:00$/);
     expect((await t().app.inject({ url })).statusCode).toBe(401);
   });
 
@@ -306,24 +308,20 @@ describe('original packets, station state and weather', () => {
         (sheet?.getRow(i + 1).values as unknown[]).slice(1),
       );
     };
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const local = (ms: number) => {
-      const d = new Date(ms);
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    };
-    const dataTime = local(Date.UTC(2026, 0, 1, 0, 0, 0));
+    // The packets' DataTime 2026-01-01 08:00:00 on the station's clock (UTC+8), whatever the server's zone; the zone named.
+    const dataTime = '2026-01-01 08:00:00';
     expect(await read('runState', 'zh-CN')).toEqual([
-      ['序号', '数据时间', '设备/因子', '值'],
+      ['序号', '数据时间（UTC+08:00）', '设备/因子', '值'],
       [1, dataTime, 'SB1', '1'],
       [2, dataTime, 'SB2', '0'],
     ]);
     // The restart instant 07:30 Beijing time = 2025-12-31T23:30Z, written as a time like the screen shows it.
     expect(await read('restart', 'en-US')).toEqual([
-      ['No.', 'Data time', 'Value'],
-      [1, dataTime, local(Date.UTC(2025, 11, 31, 23, 30, 0))],
+      ['No.', 'Data time (UTC+08:00)', 'Value (UTC+08:00)'],
+      [1, dataTime, '2026-01-01 07:30:00'],
     ]);
     expect(await read('info', 'zh-CN')).toEqual([
-      ['序号', '数据时间', '设备/因子', '信息编码', '值'],
+      ['序号', '数据时间（UTC+08:00）', '设备/因子', '信息编码', '值'],
       [1, dataTime, 'w01018', 'i12001', '0'],
       [2, dataTime, 'w01018', 'i13004', '2.5'],
     ]);

@@ -22,6 +22,8 @@ export interface OriginalRow {
   remote: string;
   deviceId: number | null;
   deviceName: string | null;
+  /** The device's zone; null for a packet of no known station. */
+  utcOffsetMinutes: number | null;
   mn: string | null;
   cn: string | null;
   qn: string | null;
@@ -85,6 +87,7 @@ export class OriginalRepository {
           'originalPackets.remote',
           'originalPackets.deviceId',
           'devices.deviceName',
+          'devices.utcOffsetMinutes',
           'originalPackets.mn',
           'originalPackets.cn',
           'originalPackets.qn',
@@ -102,6 +105,16 @@ export class OriginalRepository {
       .limit(limit)
       .offset(offset)
       .execute();
+  }
+
+  /** A device's zone (its data times are read and shown on its clock); undefined for no such device. */
+  async deviceOffset(deviceId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select('utcOffsetMinutes')
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
+    return row?.utcOffsetMinutes;
   }
 
   async byId(id: number): Promise<{ id: number; raw: string; deviceId: number | null } | undefined> {

@@ -1,4 +1,7 @@
 import {
+  DEFAULT_UTC_OFFSET_MINUTES,
+  formatStationTime,
+  formatStationTimeWithZone,
   I18N_RESOURCES,
   OTHER_COLUMNS,
   STATION_STATE_CN,
@@ -11,11 +14,11 @@ import {
   type OtherScopedQuery,
   type Page,
   type QueryScope,
+  titleWithZone,
 } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
-import { formatDateTime } from '../crud/crud.export.js';
 import { type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toOriginalPacket, toOriginalParsed, toOtherRows } from './original.mapper.js';
 import type { OriginalRepository, OriginalScope } from './original.repository.js';
@@ -86,19 +89,26 @@ export class OriginalService {
   /** The device's accepted packets of the kind's CN in the range, newest first, read into rows. */
   async other(query: OtherScopedQuery, reader: ScopeReader): Promise<OtherResult> {
     if (!(await this.scopes.visible(query.deviceId, scopeOf(query, reader)))) throw new DomainError('notFound');
-    const packets = await this.repo.page(
-      {
-        beginTime: query.beginTime,
-        endTime: query.endTime,
-        deviceId: query.deviceId,
-        cn: STATION_STATE_CN[query.kind],
-        accepted: 1,
-      },
-      OTHER_MAX_PACKETS + 1,
-    );
+    const [packets, utcOffsetMinutes] = await Promise.all([
+      this.repo.page(
+        {
+          beginTime: query.beginTime,
+          endTime: query.endTime,
+          deviceId: query.deviceId,
+          cn: STATION_STATE_CN[query.kind],
+          accepted: 1,
+        },
+        OTHER_MAX_PACKETS + 1,
+      ),
+      this.repo.deviceOffset(query.deviceId),
+    ]);
     const truncated = packets.length > OTHER_MAX_PACKETS;
     const kept = truncated ? packets.slice(0, OTHER_MAX_PACKETS) : packets;
-    return { rows: kept.flatMap((p) => toOtherRows(p, query.kind)), truncated };
+    return {
+      rows: kept.flatMap((p) => toOtherRows(p, query.kind)),
+      truncated,
+      utcOffsetMinutes: utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+    };
   }
 
   /** The matching packets page by page, newest first (offset pages in receive-time order: an export is bounded by the 31-day range). */
@@ -114,11 +124,15 @@ export class OriginalService {
     }
   }
 
-  /** The list's columns (Chinese headers): receive time, remote, device, MN, CN, status, reason, raw text. */
+  /**
+   * The list's columns (Chinese headers): receive time, remote, device, MN, CN, status, reason, raw text. The
+   * receive time is on the station's clock with its zone beside it (the screen's rule; a file names the zone,
+   * and one export may hold stations of several zones).
+   */
   async exportPlan(filter: OriginalScopedFilter, caller: OriginalCaller): Promise<XlsxWorkbookPlan> {
     const columns = [
       { header: '序号', width: 8 },
-      { header: '接收时间', width: 20 },
+      { header: '接收时间', width: 28 },
       { header: '远端地址', width: 22 },
       { header: '设备名称', width: 20 },
       { header: 'MN', width: 26 },
@@ -131,7 +145,7 @@ export class OriginalService {
     const rows = await readAhead(
       toRows(this.exportPages(filter, caller), (p: OriginalPacket, index) => [
         index,
-        formatDateTime(p.receivedAt),
+        formatStationTimeWithZone(p.receivedAt, p.utcOffsetMinutes),
         p.remote,
         p.deviceName ?? '',
         p.mn ?? '',
@@ -146,15 +160,17 @@ export class OriginalService {
 
   /** The 'other' export: the screen's columns of the kind (OTHER_COLUMNS), headed in the chosen language. */
   async otherExportPlan(query: OtherExport, reader: ScopeReader): Promise<XlsxWorkbookPlan> {
-    const { rows } = await this.other(query, reader);
+    const { rows, utcOffsetMinutes } = await this.other(query, reader);
     const text = I18N_RESOURCES[query.lang].original;
     const fields = OTHER_COLUMNS[query.kind];
+    // One station: its times on its clock, the zone named in the time columns' titles (the screen's rule).
+    const time = (ms: number) => formatStationTime(ms, utcOffsetMinutes);
     const cell = (row: OtherRow, field: keyof OtherRow): string => {
       const value = row[field];
-      if (field === 'dataTime') return typeof value === 'number' ? formatDateTime(value) : '';
+      if (field === 'dataTime') return typeof value === 'number' ? time(value) : '';
       // A restart's value is the restart instant (epoch ms), shown as a time like the screen does.
       if (field === 'value' && query.kind === 'restart' && typeof value === 'string' && /^\d+$/.test(value)) {
-        return formatDateTime(Number(value));
+        return time(Number(value));
       }
       return value === null ? '' : String(value);
     };
@@ -167,10 +183,14 @@ export class OriginalService {
           name: kindName,
           columns: [
             { header: query.lang === 'en-US' ? 'No.' : '序号', width: 8 },
-            ...fields.map((field) => ({
-              header: text.fields[field as keyof typeof text.fields],
-              width: field === 'value' ? 40 : 20,
-            })),
+            ...fields.map((field) => {
+              const title = text.fields[field as keyof typeof text.fields];
+              const timed = field === 'dataTime' || (field === 'value' && query.kind === 'restart');
+              return {
+                header: timed ? titleWithZone(title, utcOffsetMinutes, query.lang) : title,
+                width: field === 'value' ? 40 : timed ? 28 : 20,
+              };
+            }),
           ],
           rows: [rows.map((row, index) => [index + 1, ...fields.map((field) => cell(row, field))])],
         },

@@ -40,6 +40,7 @@ export function toRealtimeLatest(rows: readonly RealtimeLatestRow[]): RealtimeLa
         addressId: row.addressId,
         online: row.online === 1,
         changedAt: row.changedAt,
+        utcOffsetMinutes: row.utcOffsetMinutes,
         values: [],
       };
       devices.push(current);
@@ -122,6 +123,7 @@ export function toRealtimeWater(
       deviceCode: device.deviceCode,
       online: device.online,
       changedAt: device.changedAt,
+      utcOffsetMinutes: device.utcOffsetMinutes,
       values: device.values.map((v) => ({ ...v, waterClass: waterClassOf(limitOf.get(v.factorCode), v.value) })),
       trend: trends.get(device.deviceId) ?? [],
     })),
@@ -177,6 +179,7 @@ export function toRealtimeOverflow(
         deviceCode: device.deviceCode,
         online: device.online,
         changedAt: device.changedAt,
+        utcOffsetMinutes: device.utcOffsetMinutes,
         levelFactorCode,
         values,
         thresholds: rows.map((row) => {

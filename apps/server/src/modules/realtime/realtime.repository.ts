@@ -25,6 +25,7 @@ export interface RealtimeLatestRow {
   addressId: number | null;
   online: number | null;
   changedAt: number | null;
+  utcOffsetMinutes: number;
   factorCode: string | null;
   factorName: string | null;
   factorNameEn: string | null;
@@ -116,6 +117,7 @@ export class RealtimeRepository {
         'deviceDeploy.deployId as addressId',
         'deviceStatus.online',
         'deviceStatus.changedAt',
+        'devices.utcOffsetMinutes',
         'latestValues.factorCode',
         'factors.factorName',
         'factors.factorNameEn',
@@ -254,8 +256,20 @@ export class RealtimeRepository {
       .selectFrom('alarms')
       .innerJoin('devices', 'devices.id', 'alarms.deviceId')
       .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode')
+      .leftJoin('deviceFactors', (join) =>
+        join
+          .onRef('deviceFactors.deviceId', '=', 'alarms.deviceId')
+          .onRef('deviceFactors.factorCode', '=', 'alarms.factorCode'),
+      )
       .selectAll('alarms')
-      .select(['devices.deviceCode', 'devices.deviceName', 'factors.factorName', 'factors.factorNameEn'])
+      .select([
+        'devices.deviceCode',
+        'devices.deviceName',
+        'devices.utcOffsetMinutes',
+        'factors.factorName',
+        'factors.factorNameEn',
+      ])
+      .select((eb) => eb.fn.coalesce('deviceFactors.unit', 'factors.unit').as('unit'))
       .where('alarms.active', '=', 1)
       .where('alarms.overflowType', '>', 0)
       .where('alarms.deviceId', 'in', this.scopedIds(scope))

@@ -9,6 +9,8 @@ import { PreferencesProvider, usePreferences } from './preferences';
 import { queryClient } from './query-client';
 import { antdSize, themeConfig } from './theme';
 
+const BUTTON_CONFIG = { autoInsertSpace: false } as const;
+
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Language, unknown>;
 
 function ThemedAntd({ children }: { children: ReactNode }) {
@@ -19,7 +21,14 @@ function ThemedAntd({ children }: { children: ReactNode }) {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={antdSize(size)} theme={config}>
+    // antd spaces out a two-character Chinese label ('查 询') only when it is the button's sole text, so the same
+    // word showed both ways; no inserted space anywhere is the one rule.
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      componentSize={antdSize(size)}
+      theme={config}
+      button={BUTTON_CONFIG}
+    >
       <AntdApp className="app-root">
         <MessageHolder />
         {children}

@@ -1,10 +1,11 @@
 import { REPORT_MAX_RANGE_MS, REPORT_TIME_UNITS, type ReportTimeUnit } from '@envmon/shared';
-import { DatePicker, Form, Select, theme } from 'antd';
+import { Form, Select, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../crud/table-parts';
 import { useDeviceOptions, useFactorOptions } from '../../features/alarm-list/hooks/use-select-options';
 import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
+import { DateRangePicker } from '../date-range/date-range-picker';
 
 const DEVICE_WIDTH = 240;
 const FACTOR_WIDTH = 300;
@@ -159,7 +160,7 @@ export function ReportFilterBar({
           },
         ]}
       >
-        <DatePicker.RangePicker picker={unit === 'month' ? 'month' : 'date'} allowClear={false} />
+        <DateRangePicker picker={unit === 'month' ? 'month' : 'date'} allowClear={false} />
       </Form.Item>
       <FilterActions
         onReset={() => {

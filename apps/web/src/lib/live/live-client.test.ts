@@ -37,6 +37,7 @@ const alarm = (id: number): Alarm => ({
   alarmType: 1,
   alarmLevel: 1,
   alarmValue: 9,
+  unit: 'mg/L',
   beginDate: 1,
   lastDate: 1,
   endDate: null,
@@ -47,7 +48,7 @@ const alarm = (id: number): Alarm => ({
   symbol: 1,
   deviceId: 7,
   deviceCode: 'D7',
-  device: { deviceName: 'Station 7' },
+  device: { deviceName: 'Station 7', utcOffsetMinutes: 480 },
   factorCode: 'w01018',
   factor: { factorName: 'COD', factorNameEn: 'COD' },
   workOrder: { orderStatus: 1 },
@@ -108,7 +109,10 @@ describe('reconnectDelay', () => {
 describe('parseFrame', () => {
   it('tells alarm arrays, realtime frames and junk apart', () => {
     expect(parseFrame(JSON.stringify([alarm(1)]))).toEqual({ kind: 'alarms', alarms: [alarm(1)] });
-    expect(parseFrame(JSON.stringify({ status: 200, desc: JSON.stringify(status) }))).toEqual({ kind: 'message', message: status });
+    expect(parseFrame(JSON.stringify({ status: 200, desc: JSON.stringify(status) }))).toEqual({
+      kind: 'message',
+      message: status,
+    });
     expect(parseFrame('not json').kind).toBe('invalid');
     expect(parseFrame(JSON.stringify({ status: 200, desc: '{bad' })).kind).toBe('invalid');
     expect(parseFrame(JSON.stringify([{ id: 'x' }])).kind).toBe('invalid');

@@ -1,10 +1,16 @@
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TYPE, breakerTextKey, vocabularyColor, vocabularyLabel, WORK_ORDER_STATUS, type Alarm } from '@envmon/shared';
+import {
+  ALARM_TYPE,
+  breakerTextKey,
+  vocabularyColor,
+  vocabularyLabel,
+  WORK_ORDER_STATUS,
+  type Alarm,
+} from '@envmon/shared';
 import { vocabularyLang } from '../../../components/crud/cell-render';
-import { formatDateTime } from '../../../lib/dayjs';
-import { alarmFactorName } from '../alarm-text';
+import { alarmFactorName, alarmTime, alarmValueText } from '../alarm-text';
 
 const INDEX_WIDTH = 64;
 const TIME_WIDTH = 170;
@@ -16,7 +22,13 @@ const TABLE_HEIGHT = 420;
  * type, alarm start time, alarm value, standard value, alarm type, work order status — a handled
  * work order is plain text, the others a link to the work order on the alarm screen.
  */
-export function CurrentAlarmsTable({ alarms, onOpenWorkOrder }: { alarms: readonly Alarm[]; onOpenWorkOrder: (alarm: Alarm) => void }) {
+export function CurrentAlarmsTable({
+  alarms,
+  onOpenWorkOrder,
+}: {
+  alarms: readonly Alarm[];
+  onOpenWorkOrder: (alarm: Alarm) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = vocabularyLang(i18n.language);
   const columns: ColumnsType<Alarm> = [
@@ -26,19 +38,28 @@ export function CurrentAlarmsTable({ alarms, onOpenWorkOrder }: { alarms: readon
     {
       key: 'overflowType',
       title: t('alarm.fields.overflowType'),
-      render: (_, alarm) => (alarm.overflowType === null ? '' : vocabularyLabel('overflowType', alarm.overflowType, lang)),
+      render: (_, alarm) =>
+        alarm.overflowType === null ? '' : vocabularyLabel('overflowType', alarm.overflowType, lang),
     },
-    { key: 'beginDate', title: t('alarm.fields.beginDate'), width: TIME_WIDTH, render: (_, alarm) => formatDateTime(alarm.beginDate) },
-    { key: 'alarmValue', title: t('alarm.fields.alarmValue'), render: (_, alarm) => alarm.alarmValue ?? '' },
+    {
+      key: 'beginDate',
+      title: t('alarm.fields.beginDate'),
+      width: TIME_WIDTH,
+      render: (_, alarm) => alarmTime(alarm, alarm.beginDate),
+    },
+    { key: 'alarmValue', title: t('alarm.fields.alarmValue'), render: (_, alarm) => alarmValueText(alarm) },
     { key: 'standardValue', title: t('alarm.fields.standardValue'), render: (_, alarm) => alarm.standardValue ?? '' },
     {
       key: 'alarmType',
       title: t('alarm.fields.alarmType'),
       render: (_, alarm) => {
-        const breaker = alarm.alarmType === ALARM_TYPE.breaker && alarm.symbol !== null ? breakerTextKey(alarm.symbol) : null;
+        const breaker =
+          alarm.alarmType === ALARM_TYPE.breaker && alarm.symbol !== null ? breakerTextKey(alarm.symbol) : null;
         return (
           <>
-            <Tag color={vocabularyColor('alarmType', alarm.alarmType)}>{vocabularyLabel('alarmType', alarm.alarmType, lang)}</Tag>
+            <Tag color={vocabularyColor('alarmType', alarm.alarmType)}>
+              {vocabularyLabel('alarmType', alarm.alarmType, lang)}
+            </Tag>
             {breaker && t(breaker)}
           </>
         );

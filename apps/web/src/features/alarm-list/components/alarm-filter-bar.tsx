@@ -1,9 +1,10 @@
 import type { AlarmFilter } from '@envmon/shared';
-import { DatePicker, Form, Select, theme } from 'antd';
+import { Form, Select, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../../../components/crud/table-parts';
 import { useCodeOptions, useDeviceOptions, useFactorOptions } from '../hooks/use-select-options';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 /** Wide enough for a Chinese or English label's worth of filter text. */
 const FILTER_WIDTH = 170;
@@ -78,7 +79,7 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filter: AlarmFilterVal
       {select('alarmLevel', t('alarm.fields.alarmLevel'), { options: levels })}
       {select('orderStatus', t('alarm.fields.orderStatus'), { options: statuses })}
       <Form.Item name="range" label={t('alarmList.filters.range')}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} />
+        <DateRangePicker allowEmpty={[true, true]} />
       </Form.Item>
       <FilterActions
         onReset={() => {

@@ -3,8 +3,7 @@ import { Button, Table, type TableColumnsType, type TablePaginationConfig } from
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import { useTableHeight } from '../../../components/use-table-height';
-import { formatDateTime } from '../../../lib/dayjs';
-import { alarmFactorName } from '../../alarm-badge/alarm-text';
+import { alarmFactorName, alarmTime, alarmValueText } from '../../alarm-badge/alarm-text';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { AlarmTypeCell, VocabularyTag } from './alarm-cells';
 
@@ -66,13 +65,13 @@ export function AlarmTable({ tab, alarms, loading, pagination, onOpen }: AlarmTa
       key: 'beginDate',
       title: t('alarm.fields.beginDate'),
       width: TIME_WIDTH,
-      render: (_v, a) => formatDateTime(a.beginDate),
+      render: (_v, a) => alarmTime(a, a.beginDate),
     },
     {
       key: 'alarmValue',
       title: t('alarm.fields.alarmValue'),
       width: NUMBER_WIDTH,
-      render: (_v, a) => cell(a.alarmValue),
+      render: (_v, a) => alarmValueText(a),
     },
     {
       key: 'standardValue',
@@ -114,7 +113,7 @@ export function AlarmTable({ tab, alarms, loading, pagination, onOpen }: AlarmTa
       key: 'lastDate',
       title: t('alarm.fields.lastDate'),
       width: TIME_WIDTH,
-      render: (_v, a) => formatDateTime(a.lastDate),
+      render: (_v, a) => alarmTime(a, a.lastDate),
     },
     ...(tab === 'history'
       ? [
@@ -122,7 +121,7 @@ export function AlarmTable({ tab, alarms, loading, pagination, onOpen }: AlarmTa
             key: 'endDate',
             title: t('alarm.fields.endDate'),
             width: TIME_WIDTH,
-            render: (_v: unknown, a: Alarm) => (a.endDate === null ? EMPTY_CELL : formatDateTime(a.endDate)),
+            render: (_v: unknown, a: Alarm) => alarmTime(a, a.endDate),
           },
         ]
       : []),

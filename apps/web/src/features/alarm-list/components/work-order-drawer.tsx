@@ -14,7 +14,7 @@ import { useCan } from '../../../components/can';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import { QueryErrorAlert } from '../../../components/crud/table-parts';
 import { formatDateTime } from '../../../lib/dayjs';
-import { alarmFactorName } from '../../alarm-badge/alarm-text';
+import { alarmFactorName, alarmTime, alarmValueText } from '../../alarm-badge/alarm-text';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { workOrderHistoryQueryOptions } from '../api/get-work-order-history';
 import { useUpdateWorkOrder } from '../api/update-work-order';
@@ -91,14 +91,14 @@ function WorkOrderBody({ alarm, onMoved }: { alarm: Alarm; onMoved: (alarm: Alar
             label: t('alarm.fields.alarmLevel'),
             children: <VocabularyTag name="alarmLevel" value={alarm.alarmLevel} />,
           },
-          { key: 'value', label: t('alarm.fields.alarmValue'), children: alarm.alarmValue ?? EMPTY_CELL },
+          { key: 'value', label: t('alarm.fields.alarmValue'), children: alarmValueText(alarm) },
           { key: 'standard', label: t('alarm.fields.standardValue'), children: alarm.standardValue ?? EMPTY_CELL },
-          { key: 'begin', label: t('alarm.fields.beginDate'), children: formatDateTime(alarm.beginDate) },
-          { key: 'last', label: t('alarm.fields.lastDate'), children: formatDateTime(alarm.lastDate) },
+          { key: 'begin', label: t('alarm.fields.beginDate'), children: alarmTime(alarm, alarm.beginDate) },
+          { key: 'last', label: t('alarm.fields.lastDate'), children: alarmTime(alarm, alarm.lastDate) },
           {
             key: 'end',
             label: t('alarm.fields.endDate'),
-            children: alarm.endDate === null ? t('alarmList.workOrder.stillActive') : formatDateTime(alarm.endDate),
+            children: alarm.endDate === null ? t('alarmList.workOrder.stillActive') : alarmTime(alarm, alarm.endDate),
           },
           { key: 'count', label: t('alarm.fields.count'), children: alarm.count },
           {

@@ -24,9 +24,16 @@ vi.mock('../../../lib/live', () => ({
   },
 }));
 
-const ACTIVE = testAlarm(11, { device: { deviceName: '莲花山水站' } });
-const LINKED = testAlarm(42, { device: { deviceName: '梧桐山水站' }, workOrder: { orderStatus: 2 } });
-const ENDED = testAlarm(12, { active: false, endDate: 1_700_000_100_000, device: { deviceName: '大鹏水站' } });
+const ACTIVE = testAlarm(11, { device: { deviceName: '莲花山水站', utcOffsetMinutes: 480 } });
+const LINKED = testAlarm(42, {
+  device: { deviceName: '梧桐山水站', utcOffsetMinutes: 480 },
+  workOrder: { orderStatus: 2 },
+});
+const ENDED = testAlarm(12, {
+  active: false,
+  endDate: 1_700_000_100_000,
+  device: { deviceName: '大鹏水站', utcOffsetMinutes: 480 },
+});
 const page = (list: Alarm[]): Page<Alarm> => ({ list, total: list.length, pageNum: 1, pageSize: 20 });
 
 /** Where the router is, so a test sees the alarm id leave the address. */

@@ -7,6 +7,7 @@ import { deviceLatestQueryOptions } from '../api/get-latest';
 import { useVocabularyLang } from '../hooks/use-vocabulary-lang';
 import { LATEST_REFRESH_MS } from './constants';
 import { FlagTag } from './flag-tag';
+import { formatDataTime } from '../../../lib/data-time';
 import { formatTime, formatValue } from './format';
 
 const WIDTH = { value: 110, unit: 90, flag: 120, kind: 90, time: 170 } as const;
@@ -75,7 +76,7 @@ export function LatestValuesTab({ device }: { device: Device }) {
       dataIndex: 'dataTime',
       title: t('deviceDetail.data.dataTime'),
       width: WIDTH.time,
-      render: (time: number) => formatTime(time),
+      render: (time: number) => formatDataTime(time, device.utcOffsetMinutes),
     },
   ];
 

@@ -7,6 +7,7 @@ import { RefreshButton } from '../../../components/crud/table-parts';
 import { VocabularyText } from '../../../components/vocabulary/vocabulary-tag';
 import { deviceSummaryQueryOptions } from '../api/get-summary';
 import { useVocabularyLang } from '../hooks/use-vocabulary-lang';
+import { formatDataTime } from '../../../lib/data-time';
 import { formatTime } from './format';
 import { QueryStates } from './query-states';
 
@@ -16,7 +17,9 @@ function SummaryView({ summary }: { summary: DeviceSummary }) {
   const { t } = useTranslation();
   const lang = useVocabularyLang();
   const { device } = summary;
-  const never = (time: number | null) => (time === null ? t('deviceDetail.summary.never') : formatTime(time));
+  // The station's own times (its connection, its packets, its day) on its clock, as every data time is shown.
+  const stationTime = (time: number | null) => formatDataTime(time, device.utcOffsetMinutes);
+  const never = (time: number | null) => (time === null ? t('deviceDetail.summary.never') : stationTime(time));
 
   const connection: DescriptionsProps['items'] = [
     {
@@ -28,10 +31,10 @@ function SummaryView({ summary }: { summary: DeviceSummary }) {
         <Badge status="default" text={t('deviceDetail.summary.offline')} />
       ),
     },
-    { key: 'changedAt', label: t('deviceDetail.summary.changedAt'), children: formatTime(summary.changedAt) },
+    { key: 'changedAt', label: t('deviceDetail.summary.changedAt'), children: stationTime(summary.changedAt) },
     { key: 'lastPacketAt', label: t('deviceDetail.summary.lastPacketAt'), children: never(summary.lastPacketAt) },
     { key: 'factorsReporting', label: t('deviceDetail.summary.factorsReporting'), children: summary.factorsReporting },
-    { key: 'dayStart', label: t('deviceDetail.summary.dayStart'), children: formatTime(summary.dayStart) },
+    { key: 'dayStart', label: t('deviceDetail.summary.dayStart'), children: stationTime(summary.dayStart) },
     {
       key: 'measurementsToday',
       label: t('deviceDetail.summary.measurementsToday'),

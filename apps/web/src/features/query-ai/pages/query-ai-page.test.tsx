@@ -12,6 +12,7 @@ vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOrigina
 
 const RESULT: AiResult = {
   truncated: false,
+  utcOffsetMinutes: 480,
   factors: [{ factorCode: 'w01018', factorName: '化学需氧量', factorNameEn: 'COD', unit: 'mg/L', decimals: 1 }],
   rows: [
     { packetId: 3, dataTime: 1_767_225_600_000, factorCode: 'w01018', value: 25.34, flag: 'N', analog: 12.1 },

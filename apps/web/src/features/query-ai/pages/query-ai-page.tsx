@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
 import { useTableHeight } from '../../../components/use-table-height';
+import { formatDataTime } from '../../../lib/data-time';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { FlagTag } from '../../device-detail/components/flag-tag';
@@ -18,7 +19,6 @@ import { aiQueryOptions, exportAi } from '../api/ai-api';
 
 const TABLE_OFFSET = 420;
 const SELECT_WIDTH = 220;
-const formatTime = (ms: number | null) => (ms === null ? '-' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
 
 /**
  * AI (SPEC section 2 'queries: ai'), read as analog input: a station's engineering values (real-time 2011 Rtd
@@ -49,8 +49,16 @@ export default function QueryAiPage() {
   const tableHeight = useTableHeight(TABLE_OFFSET);
   const byCode = useMemo(() => new Map((result.data?.factors ?? []).map((f) => [f.factorCode, f])), [result.data]);
 
+  const offset = result.data?.utcOffsetMinutes;
   const columns = [
-    { key: 'dataTime', title: 'DataTime', dataIndex: 'dataTime', width: 180, render: formatTime },
+    {
+      key: 'dataTime',
+      title: 'DataTime',
+      dataIndex: 'dataTime',
+      width: 180,
+      // The station's clock, as the export writes it (lib/data-time.ts).
+      render: (ms: number | null) => (offset === undefined ? '-' : formatDataTime(ms, offset)),
+    },
     {
       key: 'factor',
       title: t('query.common.factor'),

@@ -10,7 +10,7 @@ import {
 } from '@envmon/shared';
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ import {
   PERIOD_FORMAT,
   toGatherRequest,
 } from '../utils/gather-view';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 const CHART_HEIGHT = 320;
 /** Filters, chart and summary above the table. */
@@ -206,7 +207,7 @@ export default function QueryGatherPage() {
               },
             ]}
           >
-            <DatePicker.RangePicker showTime={timeUnit === 'hour'} allowClear={false} />
+            <DateRangePicker showTime={timeUnit === 'hour'} allowClear={false} />
           </Form.Item>
           <Form.Item name="factorCodes" label={t('query.common.factors')}>
             <Select

@@ -43,7 +43,8 @@ const HISTORY_FACTORS: HistoryFactor[] = [
   { factorCode: 'w01018', factorName: '化学需氧量', factorNameEn: 'COD', unit: 'mg/L', decimals: 1 },
   { factorCode: 'w21003', factorName: '氨氮', factorNameEn: 'Ammonia nitrogen', unit: 'mg/L', decimals: 2 },
 ];
-const T0 = new Date(2026, 2, 1, 8).getTime();
+// 08:00 on the station's clock (UTC+8), whatever zone the test runs in.
+const T0 = Date.UTC(2026, 2, 1, 0);
 const TABLE: HistoryTable = {
   timeUnit: 'hour',
   factors: HISTORY_FACTORS,
@@ -53,6 +54,7 @@ const TABLE: HistoryTable = {
       deviceName: '莲花山水站',
       deviceCode: 'MN0007',
       dataTime: T0,
+      utcOffsetMinutes: 480,
       values: {
         w01018: { value: 12.34, flag: 'N', quality: 'N' },
         w21003: { value: 0.5, flag: 'D', quality: 'N' },
@@ -127,7 +129,8 @@ describe('QueryHistoryPage', () => {
     for (const header of ['设备名称', 'MN', '数据时间', '化学需氧量 (mg/L)', '氨氮 (mg/L)']) {
       expect(screen.getAllByText(header).length).toBeGreaterThan(0);
     }
-    expect(screen.getByText('2026-03-01 08:00')).toBeTruthy();
+    // The station's time, its zone named when the test's zone is another.
+    expect(screen.getByText(/^2026-03-01 08:00( UTC\+08:00)?$/)).toBeTruthy();
     expect(screen.getByText('共 45 条')).toBeTruthy();
     const [, params] = api.get.mock.calls.find(([url]) => url === HISTORY_URLS.table) as [
       string,

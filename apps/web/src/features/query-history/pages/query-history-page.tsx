@@ -1,5 +1,6 @@
 import {
   HISTORY_LIMITS,
+  HISTORY_TIME_PRECISION,
   HISTORY_MAX_RANGE_DAYS,
   HISTORY_TIME_UNITS,
   type HistoryCell,
@@ -14,7 +15,6 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Empty,
   Flex,
   Select,
@@ -38,6 +38,7 @@ import {
   usePagination,
 } from '../../../components/crud/table-parts';
 import { useTableHeight } from '../../../components/use-table-height';
+import { formatDataTime } from '../../../lib/data-time';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import {
@@ -50,7 +51,6 @@ import {
 import { buildHistoryChartOption } from '../utils/history-chart-option';
 import {
   cellTone,
-  dataTimeFormat,
   defaultRange,
   factorTitle,
   formatValue,
@@ -58,6 +58,7 @@ import {
   rangeAllowed,
   rangeBounds,
 } from '../utils/history-form';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 /** Factors chosen for a device at first: the first few of its list. */
 const DEFAULT_FACTORS = 5;
@@ -163,7 +164,7 @@ export default function QueryHistoryPage() {
   const answer = table.data;
   const columns = useMemo<TableColumnsType<HistoryRow>>(() => {
     if (!answer) return [];
-    const format = dataTimeFormat(answer.timeUnit);
+    const precision = HISTORY_TIME_PRECISION[answer.timeUnit];
     const flagText = (cell: HistoryCell) =>
       [
         cell.flag ? `${t('history.flag')}: ${cell.flag} ${vocabularyLabel('dataFlag', cell.flag, lang)}` : null,
@@ -180,7 +181,7 @@ export default function QueryHistoryPage() {
         title: t('history.fields.dataTime'),
         dataIndex: 'dataTime',
         width: 170,
-        render: (ms: number) => dayjs(ms).format(format),
+        render: (ms: number, row: HistoryRow) => formatDataTime(ms, row.utcOffsetMinutes, precision),
       },
       ...answer.factors.map((factor) => ({
         key: factor.factorCode,
@@ -306,7 +307,7 @@ export default function QueryHistoryPage() {
             style={{ width: 120 }}
             data-testid="history-unit"
           />
-          <DatePicker.RangePicker
+          <DateRangePicker
             key={timeUnit}
             aria-label={t('history.fields.range')}
             picker={pickerOf(timeUnit) === 'time' ? 'date' : pickerOf(timeUnit)}

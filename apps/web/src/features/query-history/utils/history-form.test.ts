@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   cellTone,
-  dataTimeFormat,
   defaultRange,
   factorLabel,
   factorTitle,
@@ -64,9 +63,7 @@ describe('history form helpers', () => {
     expect(rangeAllowed('day', [NOW.subtract(4, 'year'), NOW])).toBe(true);
   });
 
-  it('formats data times and values as precise as the unit and the factor', () => {
-    expect(dataTimeFormat('hour')).toBe('YYYY-MM-DD HH:mm');
-    expect(dataTimeFormat('flowMonth')).toBe('YYYY-MM');
+  it('formats values as precise as the factor', () => {
     expect(formatValue(12.345, 1)).toBe('12.3');
     expect(formatValue(7, null)).toBe('7');
     expect(formatValue(null, 2)).toBe('-');

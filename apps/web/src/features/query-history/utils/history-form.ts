@@ -63,19 +63,6 @@ export function rangeAllowed(unit: HistoryTimeUnit, range: readonly [Dayjs, Dayj
   return endTime > beginTime && endTime - beginTime <= HISTORY_MAX_RANGE_DAYS[unit] * DAY_MS;
 }
 
-const TIME_FORMATS: Record<HistoryTimeUnit, string> = {
-  realtime: 'YYYY-MM-DD HH:mm:ss',
-  minute: 'YYYY-MM-DD HH:mm',
-  hour: 'YYYY-MM-DD HH:mm',
-  day: 'YYYY-MM-DD',
-  flowDay: 'YYYY-MM-DD',
-  month: 'YYYY-MM',
-  flowMonth: 'YYYY-MM',
-  flowYear: 'YYYY',
-};
-
-export const dataTimeFormat = (unit: HistoryTimeUnit): string => TIME_FORMATS[unit];
-
 /** A value to the factor's decimals where the catalogue gives them; '-' for none. */
 export function formatValue(value: number | null | undefined, decimals: number | null): string {
   if (value === null || value === undefined) return '-';

@@ -1,10 +1,11 @@
 import { ORIGINAL_STATUSES } from '@envmon/shared';
-import { DatePicker, Form, Input, Select, theme } from 'antd';
+import { Form, Input, Select, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../../../components/crud/table-parts';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { type OriginalFilterForm, rangeAllowed } from '../utils/original-filter';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 const FILTER_WIDTH = 170;
 
@@ -64,7 +65,7 @@ export function OriginalFilterBar({ onSearch }: { onSearch: (form: OriginalFilte
           },
         ]}
       >
-        <DatePicker.RangePicker showTime allowClear={false} />
+        <DateRangePicker showTime allowClear={false} />
       </Form.Item>
       <FilterActions
         onReset={() => {

@@ -1,6 +1,7 @@
-import { DatePicker, Form } from 'antd';
+import { Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { rangeAllowed } from '../utils/original-filter';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 /**
  * The time range of the packet-based queries (other data, AI): a picker with times, marked with why when it
@@ -20,7 +21,7 @@ export function TimeRangeItem({
   const valid = rangeAllowed(range);
   return (
     <Form.Item label={label} validateStatus={valid ? undefined : 'error'} help={valid ? undefined : tooLong}>
-      <DatePicker.RangePicker
+      <DateRangePicker
         showTime
         allowClear={false}
         value={range}

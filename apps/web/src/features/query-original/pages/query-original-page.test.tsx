@@ -19,6 +19,7 @@ const packet = (id: number, extra: Partial<OriginalPacket>): OriginalPacket => (
   remote: '10.0.0.5:40001',
   deviceId: 1,
   deviceName: '莲花山水站',
+  utcOffsetMinutes: 480,
   mn: 'OT-01',
   cn: '2011',
   qn: null,

@@ -14,10 +14,9 @@ import {
 import { exportOriginal, originalPageQueryOptions } from '../api/original-api';
 import { defaultOriginalForm, OriginalFilterBar } from '../components/original-filter-bar';
 import { ParsedPacket } from '../components/parsed-packet';
+import { formatDataTime } from '../../../lib/data-time';
 import { getSelectedProjectId } from '../../../lib/project';
 import { toOriginalFilter } from '../utils/original-filter';
-
-const formatTime = (ms: number) => new Date(ms).toLocaleString();
 
 /**
  * The original-packet query (SPEC section 2 'queries: original'): every packet the gateway received, newest
@@ -69,7 +68,12 @@ export default function QueryOriginalPage() {
             pagination={pagination}
             expandable={{ expandedRowRender: (packet) => <ParsedPacket packet={packet} /> }}
             columns={[
-              { title: t('original.fields.receivedAt'), dataIndex: 'receivedAt', width: 180, render: formatTime },
+              {
+                title: t('original.fields.receivedAt'),
+                dataIndex: 'receivedAt',
+                width: 180,
+                render: (ms: number, p) => formatDataTime(ms, p.utcOffsetMinutes),
+              },
               { title: t('original.fields.remote'), dataIndex: 'remote', width: 170 },
               { title: t('original.fields.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? '-' },
               { title: 'MN', dataIndex: 'mn', render: (v: string | null) => v ?? '-' },

@@ -15,6 +15,7 @@ vi.mock('../../../lib/api', async (importOriginal) => ({
 
 const RESULT: OtherResult = {
   truncated: false,
+  utcOffsetMinutes: 480,
   rows: [
     { packetId: 5, receivedAt: 1, dataTime: 1_767_225_600_000, item: 'SB1', infoId: null, value: '1' },
     { packetId: 5, receivedAt: 1, dataTime: 1_767_225_600_000, item: 'SB2', infoId: null, value: '0' },

@@ -6,14 +6,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
+import { formatDataTime } from '../../../lib/data-time';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { TimeRangeItem } from '../../query-original/components/time-range-item';
 import { rangeAllowed } from '../../query-original/utils/original-filter';
 import { exportOther, otherQueryOptions } from '../api/other-api';
 import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
-
-const formatTime = (ms: number) => new Date(ms).toLocaleString();
 
 /**
  * Other data (SPEC section 2 'queries: other'): a station's state read from its stored packets — run state
@@ -35,6 +34,9 @@ export default function QueryOtherPage() {
     projectId: getSelectedProjectId() ?? undefined,
   };
   const rows = useQuery({ ...otherQueryOptions(query), enabled: deviceId !== undefined && valid });
+  // The station's clock, as the export writes it (lib/data-time.ts).
+  const offset = rows.data?.utcOffsetMinutes;
+  const formatTime = (ms: number) => (offset === undefined ? '-' : formatDataTime(ms, offset));
 
   const columns = OTHER_COLUMNS[kind].map((field) => ({
     key: field,

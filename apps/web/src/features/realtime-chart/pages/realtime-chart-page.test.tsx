@@ -48,6 +48,7 @@ const LATEST: RealtimeLatest = {
       addressId: null,
       online: true,
       changedAt: 1,
+      utcOffsetMinutes: 480,
       values: [
         { factorCode: 'w01001', value: 7.1, unit: null, flag: 'N', quality: 'N', kind: 'rtd', dataTime: 60_000 },
         { factorCode: 'w01018', value: 20, unit: 'mg/L', flag: 'N', quality: 'N', kind: 'rtd', dataTime: 60_000 },

@@ -12,6 +12,7 @@ const device = (deviceId: number, projectId: number | null, addressId: number | 
   addressId,
   online: false,
   changedAt: null,
+  utcOffsetMinutes: 480,
   values: [],
 });
 

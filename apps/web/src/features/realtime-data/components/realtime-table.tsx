@@ -2,8 +2,7 @@ import type { RealtimeFactor } from '@envmon/shared';
 import { Badge, Empty, Table, type TableColumnsType } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_CELL } from '../../../components/crud/constants';
-import { formatDateTime } from '../../../lib/dayjs';
+import { formatDataTime } from '../../../lib/data-time';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { useToneColors } from '../hooks/use-tone-colors';
 import type { LiveRow } from '../utils/live-rows';
@@ -78,7 +77,7 @@ export function RealtimeTable({ rows, factors, height, loading, emptyText }: Rea
         dataIndex: 'dataTime',
         title: t('realtime.data.columns.dataTime'),
         width: WIDTH.time,
-        render: (time: number | null) => (time === null ? EMPTY_CELL : formatDateTime(time)),
+        render: (time: number | null, row) => formatDataTime(time, row.utcOffsetMinutes),
       },
       ...factorColumns,
     ];

@@ -39,6 +39,7 @@ const LATEST: RealtimeLatest = {
       addressId: null,
       online: true,
       changedAt: 1,
+      utcOffsetMinutes: 480,
       values: [
         {
           factorCode: 'w01001',
@@ -70,6 +71,7 @@ const LATEST: RealtimeLatest = {
       addressId: null,
       online: false,
       changedAt: null,
+      utcOffsetMinutes: 480,
       values: [],
     },
   ],

@@ -12,6 +12,7 @@ const device = (deviceId: number, extra: Partial<RealtimeDevice> = {}): Realtime
   addressId: null,
   online: true,
   changedAt: 100,
+  utcOffsetMinutes: 480,
   values: [],
   ...extra,
 });
@@ -89,6 +90,7 @@ describe('live rows', () => {
     expect(rows.get(2)).toMatchObject({
       online: true,
       changedAt: 5000,
+      utcOffsetMinutes: 480,
       dataTime: 5000,
       values: { a21026: { value: 12 } },
     });

@@ -23,6 +23,8 @@ export interface LiveRow {
   deviceType: string;
   online: boolean;
   changedAt: number | null;
+  /** The station's zone: the data time is shown on its clock. */
+  utcOffsetMinutes: number;
   /** The newest data time among the row's values; null before any value. */
   dataTime: number | null;
   values: Readonly<Record<string, LiveCell>>;
@@ -46,6 +48,7 @@ export function rowsFromLatest(devices: readonly RealtimeDevice[]): LiveRows {
       deviceType: device.deviceType,
       online: device.online,
       changedAt: device.changedAt,
+      utcOffsetMinutes: device.utcOffsetMinutes,
       dataTime,
       values,
     });

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../device-detail/components/format';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
-import { formatDateTime } from '../../../lib/dayjs';
+import { alarmTime } from '../../alarm-badge/alarm-text';
 import { Sparkline } from '../../realtime-water/components/sparkline';
 import { StationState } from '../../realtime-water/components/station-state';
 import { trendLine } from '../../realtime-water/utils/live-stations';
@@ -101,7 +101,7 @@ export const OverflowStationCard = memo(function OverflowStationCard({ station, 
                 {t('realtime.overflow.alarmLine', {
                   type: typeLabel(alarm.overflowType),
                   value: withUnit(alarm.alarmValue),
-                  time: formatDateTime(alarm.beginDate),
+                  time: alarmTime(alarm, alarm.beginDate),
                 })}
               </Typography.Paragraph>
             ))

@@ -30,6 +30,7 @@ const station = (deviceId: number, level: number | null): RealtimeOverflowStatio
   deviceCode: `OF${deviceId}`,
   online: true,
   changedAt: null,
+  utcOffsetMinutes: 480,
   levelFactorCode: LEVEL,
   values:
     level === null
@@ -48,6 +49,7 @@ const alarm = (id: number, deviceId: number, overflowType: number | null, active
   alarmType: overflowType === null ? ALARM_TYPE.threshold : ALARM_TYPE.breaker,
   alarmLevel: 1,
   alarmValue: 2,
+  unit: 'm',
   beginDate: T0,
   lastDate: T0,
   endDate: active ? null : T0,
@@ -58,7 +60,7 @@ const alarm = (id: number, deviceId: number, overflowType: number | null, active
   symbol: 8,
   deviceId,
   deviceCode: `OF${deviceId}`,
-  device: { deviceName: `溢流站 ${deviceId}` },
+  device: { deviceName: `溢流站 ${deviceId}`, utcOffsetMinutes: 480 },
   factorCode: LEVEL,
   factor: { factorName: '液位', factorNameEn: 'Level' },
   workOrder: { orderStatus: 1 },

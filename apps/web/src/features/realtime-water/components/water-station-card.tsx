@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../device-detail/components/format';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
-import { formatDateTime } from '../../../lib/dayjs';
+import { formatDataTime } from '../../../lib/data-time';
 import { trendLine } from '../utils/live-stations';
 import { factorName } from '../utils/water-rules';
 import { Sparkline } from './sparkline';
@@ -66,7 +66,7 @@ export const WaterStationCard = memo(function WaterStationCard({ station, factor
           })}
           {newest !== null && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('realtime.water.dataTime', { time: formatDateTime(newest) })}
+              {t('realtime.water.dataTime', { time: formatDataTime(newest, station.utcOffsetMinutes) })}
             </Typography.Text>
           )}
         </Flex>

@@ -52,6 +52,7 @@ const WATER: RealtimeWater = {
       deviceCode: 'MN0001',
       online: true,
       changedAt: 1,
+      utcOffsetMinutes: 480,
       values: [
         {
           factorCode: 'w01009',
@@ -82,6 +83,7 @@ const WATER: RealtimeWater = {
       deviceCode: 'MN0002',
       online: false,
       changedAt: null,
+      utcOffsetMinutes: 480,
       values: [],
       trend: [],
     },

@@ -12,6 +12,7 @@ const station = (deviceId: number, extra: Partial<RealtimeWaterStation> = {}): R
   deviceCode: `MN${deviceId}`,
   online: true,
   changedAt: null,
+  utcOffsetMinutes: 480,
   values: [
     {
       factorCode: 'w01018',

@@ -1,6 +1,6 @@
 import { ISOTOPE_UNITS, STATISTICS_MAX_RANGE_MS, type IsotopeRow } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Empty, Flex, Form, Select, Table, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Select, Table, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { ISOTOPE_URLS, type IsotopeParams, isotopeQueryOptions } from '../api/isotope-api';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 const TABLE_OFFSET = 400;
 const MAX_DAYS = Math.round(STATISTICS_MAX_RANGE_MS / 86_400_000);
@@ -85,7 +86,7 @@ export default function ReportIsotopePage() {
           },
         ]}
       >
-        <DatePicker.RangePicker allowClear={false} />
+        <DateRangePicker allowClear={false} />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" data-testid="isotope-search">

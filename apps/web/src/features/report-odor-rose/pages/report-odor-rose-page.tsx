@@ -1,6 +1,6 @@
 import { ROSE_UNITS, STATISTICS_MAX_MINUTE_RANGE_MS, STATISTICS_MAX_RANGE_MS, type RoseSector } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Form, Select, Table, Typography, theme } from 'antd';
+import { Button, Flex, Form, Select, Table, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-s
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { ODOR_ROSE_URLS, type OdorRoseParams, odorRoseQueryOptions } from '../api/odor-rose-api';
 import { roseOption } from './rose-option';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 const CHART_HEIGHT = 420;
 const DAY_MS = 86_400_000;
@@ -111,7 +112,7 @@ export default function ReportOdorRosePage() {
           },
         ]}
       >
-        <DatePicker.RangePicker allowClear={false} />
+        <DateRangePicker allowClear={false} />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" data-testid="rose-search">

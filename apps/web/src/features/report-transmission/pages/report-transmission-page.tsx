@@ -7,7 +7,7 @@ import {
   type TransmissionUnit,
 } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Form, InputNumber, Select, Table, Tag, Typography, theme } from 'antd';
+import { Button, Flex, Form, InputNumber, Select, Table, Tag, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { TRANSMISSION_URLS, type TransmissionParams, transmissionQueryOptions } from '../api/transmission-api';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 /** Filters, help and the per-device table above the daily one. */
 const DAYS_OFFSET = 520;
@@ -102,7 +103,7 @@ export default function ReportTransmissionPage() {
           },
         ]}
       >
-        <DatePicker.RangePicker allowClear={false} />
+        <DateRangePicker allowClear={false} />
       </Form.Item>
       <Form.Item name="timeUnit" label={t('statistics.filter.timeUnit')}>
         <Select

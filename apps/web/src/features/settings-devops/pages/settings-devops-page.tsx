@@ -1,7 +1,7 @@
 import type { DevopsKind, DevopsListQuery, DevopsRecord } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Select, type TableColumnsType, Tag, Typography, theme } from 'antd';
+import { Button, Card, Flex, Form, Select, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { DevopsFilesDrawer, download } from '../components/devops-files-drawer';
 import { DevopsFormModal } from '../components/devops-form-modal';
 import { kindColor, kindLabel, kindOptions } from '../components/devops-vocabulary';
 import { DEVOPS_WRITE } from '../components/permissions';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 const FILTER_WIDTH = 200;
 const KIND_FILTER_WIDTH = 140;
@@ -227,7 +228,7 @@ export default function SettingsDevopsPage() {
               />
             </Form.Item>
             <Form.Item name="range" label={t('devops.fields.timeRange')}>
-              <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+              <DateRangePicker showTime allowEmpty={[true, true]} />
             </Form.Item>
             <FilterActions
               onReset={() => {

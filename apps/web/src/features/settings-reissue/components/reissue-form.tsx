@@ -1,6 +1,6 @@
 import { REISSUE_KINDS, REISSUE_LIMITS, type ReissueKind, type ReissueMode, reissueInputSchema } from '@envmon/shared';
 import { CloudDownloadOutlined, DiffOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Select, theme } from 'antd';
+import { App, Button, Form, Select, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../../lib/dayjs';
@@ -8,6 +8,7 @@ import type { Translate } from '../../../lib/zod-form-errors';
 import { useDeviceOptions } from '../../alarm-list/hooks/use-select-options';
 import { useCreateReissue } from '../api/create-reissue';
 import { reissueFormErrors } from './reissue-form-errors';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 const DEVICES_WIDTH = 360;
 const KIND_WIDTH = 180;
@@ -102,7 +103,7 @@ export function ReissueForm() {
         />
       </Form.Item>
       <Form.Item name="range" label={t('reissue.fields.range')} required>
-        <DatePicker.RangePicker showTime presets={presets} data-testid="reissue-range" />
+        <DateRangePicker showTime presets={presets} data-testid="reissue-range" />
       </Form.Item>
       <Form.Item>
         <Button

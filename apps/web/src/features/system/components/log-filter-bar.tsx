@@ -1,8 +1,9 @@
-import { DatePicker, Form, Input, Select, theme } from 'antd';
+import { Form, Input, Select, theme } from 'antd';
 import { FilterActions } from '../../../components/crud/table-parts';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../../lib/dayjs';
 import type { LogFilterValues } from './log-query';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
 /** Wide enough for a user name or a path fragment. */
 const FILTER_WIDTH = 180;
@@ -20,7 +21,7 @@ export function LogFilterBar({ onSearch }: { onSearch: (values: LogFilterValues)
         <Input allowClear placeholder={t('system.log.url')} style={{ width: FILTER_WIDTH }} />
       </Form.Item>
       <Form.Item name="range" label={t('system.log.timeRange')}>
-        <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} allowEmpty={[true, true]} />
+        <DateRangePicker showTime format={DATE_TIME_FORMAT} allowEmpty={[true, true]} />
       </Form.Item>
       <Form.Item name="success" label={t('system.log.status')}>
         <Select
