@@ -16,8 +16,8 @@ import type { z } from 'zod';
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 /** The language of the first of the header's ranges, by weight, that is Chinese or English. */
-export function pickLanguage(header: string | string[] | undefined): Language {
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+export function pickLanguage(header: string | readonly string[] | undefined): Language {
+  const text = typeof header === 'string' ? header : (header ?? []).join(',');
   const ranges = text
     .split(',')
     .map((part, index) => {
