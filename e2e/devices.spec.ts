@@ -67,7 +67,10 @@ async function fillContactStep(page: Page, dialog: Locator, phone = '13800138000
 async function fillDetailsStep(dialog: Locator, name: string, code: string, interval = '60'): Promise<void> {
   await dialog.getByLabel('设备名称', { exact: true }).fill(name);
   await dialog.getByLabel('设备编码', { exact: true }).fill(code);
-  await dialog.getByLabel('设备类型', { exact: true }).fill('21');
+  // The type is a choice of HJ 212 system codes, by name.
+  await dialog.getByLabel('设备类型', { exact: true }).click();
+  await dialog.page().keyboard.type('地表水');
+  await dialog.page().keyboard.press('Enter');
   await dialog.getByLabel('上报间隔(秒)', { exact: true }).fill(interval);
 }
 
