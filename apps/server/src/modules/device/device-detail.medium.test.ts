@@ -180,7 +180,7 @@ describe('device details, sync and the gateway', () => {
         headers: { token: admin },
       });
       expect(bad.statusCode, route).toBe(400);
-      expect(body(bad).desc, route).toMatch(new RegExp(`^${MESSAGES.invalidInput}querystring/deviceId`));
+      expect(body(bad).desc, route).toMatch(new RegExp(`^${MESSAGES.invalidInput}设备：`));
     }
     expect(body(await sync(999_999, ['time'])).desc).toBe(MESSAGES.notFound);
   });
@@ -301,7 +301,7 @@ describe('device details, sync and the gateway', () => {
     for (const items of [[], ['bogus']]) {
       const response = await sync(device.id, items);
       expect(response.statusCode).toBe(400);
-      expect(body(response).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}body/items`));
+      expect(body(response).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}同步参数：`));
     }
   });
 

@@ -9,6 +9,7 @@ import {
   type Page,
   type Resource,
   type Role,
+  translate,
 } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
@@ -17,6 +18,13 @@ const DEVICE = '/manager/system/device/rest';
 const SYNC = '/manager/system/device/setting/rest/sync';
 const INSTALLED = '/manager/system/user/rest/getInstalledDevs';
 const USER = '/manager/system/user/rest';
+
+/** The Chinese text of an i18n key: what desc names a field and its rule with. */
+function zh(key: string): string {
+  const text = translate(key, 'zh-CN');
+  if (text === null) throw new Error(`no text for ${key}`);
+  return text;
+}
 
 /** A form that passes every rule of SPEC section 5. */
 function deviceInput(deviceCode: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -134,7 +142,9 @@ describe('device API', () => {
       const response = await add(deviceInput('RULE-0001', change));
       expect(response.statusCode, field).toBe(400);
       // The first broken rule of the field leads (an empty phone also fails the pattern).
-      expect(body(response).desc.split('; ')[0], field).toBe(`${MESSAGES.invalidInput}body/${field}: ${key}`);
+      expect(body(response).desc.split('；')[0], field).toBe(
+        `${MESSAGES.invalidInput}${zh(`device.fields.${field}`)}：${zh(key)}`,
+      );
     }
     expect(await list({ deviceCode: 'RULE-0001' })).toMatchObject({ total: 0 });
   });
@@ -177,7 +187,7 @@ describe('device API', () => {
 
     const bad = await app.inject({ url: `${DEVICE}/getAll`, query: { pageSize: '0' }, headers: { token: admin } });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}querystring/pageSize`));
+    expect(body(bad).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}每页条数：`));
     expect(water.id).toBeLessThan(air.id);
   });
 
@@ -251,7 +261,7 @@ describe('device API', () => {
 
     const invalid = await update({ ...deviceInput('UPDT-0001', { intervalTime: -5 }), id: first.id });
     expect(invalid.statusCode).toBe(400);
-    expect(body(invalid).desc).toBe(`${MESSAGES.invalidInput}body/intervalTime: ${DV.intervalTimePositive}`);
+    expect(body(invalid).desc).toBe(`${MESSAGES.invalidInput}上报间隔(秒)：${zh(DV.intervalTimePositive)}`);
     expect((await update(deviceInput('UPDT-0001'))).statusCode).toBe(400);
   });
 
@@ -358,7 +368,7 @@ describe('device API', () => {
     expect(await call(t().app, admin, 'GET', `${DEVICE}/getUsers`, { query: { deviceCode: 'NOBODY' } })).toEqual([]);
     const missing = await t().app.inject({ url: `${DEVICE}/getUsers`, headers: { token: admin } });
     expect(missing.statusCode).toBe(400);
-    expect(body(missing).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}querystring`));
+    expect(body(missing).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}设备编码：`));
   });
 
   it('deletes a device with its live state; stored measurements stay', async () => {

@@ -161,10 +161,11 @@ describe('settings › devops: maintenance records and their attachments', () =>
     const valid = { deviceId: north, kind: 'other', startTime: T0, maintainer: '张工', content: '检查' };
     const desc = async (payload: Record<string, unknown>) => body(await refusal(`${BASE}/add`, payload)).desc;
     expect(await desc({ ...valid, endTime: T0 - 1 })).toContain('参数错误！');
-    expect(await desc({ ...valid, endTime: T0 - 1 })).toContain('devops.rules.order');
-    expect(await desc({ ...valid, content: '   ' })).toContain('validation.required');
-    expect(await desc({ ...valid, content: 'x'.repeat(1001) })).toContain('validation.tooLong');
-    expect(await desc({ ...valid, maintainer: 'x'.repeat(33) })).toContain('validation.tooLong');
+    // The rule in words (plugins/error-handler.ts).
+    expect(await desc({ ...valid, endTime: T0 - 1 })).toContain('结束时间不能早于开始时间！');
+    expect(await desc({ ...valid, content: '   ' })).toContain('此项为必填项！');
+    expect(await desc({ ...valid, content: 'x'.repeat(1001) })).toContain('最多输入1000位！');
+    expect(await desc({ ...valid, maintainer: 'x'.repeat(33) })).toContain('最多输入32位！');
     expect(await desc({ ...valid, kind: 'cleaning' })).toContain('参数错误！');
     expect(await desc({ ...valid, deviceId: 999_999 })).toBe('数据不存在！');
     // The end may equal the start (a visit logged at one instant).

@@ -170,16 +170,17 @@ describe('settings › IoT card', () => {
       '',
       '8986 00123456789012',
     ])
-      expect(await refused({ cardNo })).toContain('cardNo');
+      expect(await refused({ cardNo })).toContain('物联网卡号：');
     for (const msisdn of ['1380013800', '13800138000123', '1380013800x'])
-      expect(await refused({ msisdn })).toContain('msisdn');
-    expect(await refused({ operator: 'unicom' })).toContain('operator');
-    expect(await refused({ operator: undefined })).toContain('operator');
-    expect(await refused({ dataLimitMb: -1 })).toContain('dataLimitMb');
-    expect(await refused({ dataLimitMb: 1.5 })).toContain('dataLimitMb');
-    expect(await refused({ plan: 'x'.repeat(65) })).toContain('plan');
-    expect(await refused({ remark: 'x'.repeat(201) })).toContain('remark');
-    expect(await refused({ activateDate: 2 * DAY, expireDate: DAY })).toContain('validation.dateOrder');
+      expect(await refused({ msisdn })).toContain('卡号码：');
+    expect(await refused({ operator: 'unicom' })).toContain('运营商：');
+    expect(await refused({ operator: undefined })).toContain('运营商：');
+    expect(await refused({ dataLimitMb: -1 })).toContain('月流量(MB)：');
+    expect(await refused({ dataLimitMb: 1.5 })).toContain('月流量(MB)：');
+    expect(await refused({ plan: 'x'.repeat(65) })).toContain('套餐：');
+    expect(await refused({ remark: 'x'.repeat(201) })).toContain('备注：');
+    // The field by its label and the rule in words (plugins/error-handler.ts).
+    expect(await refused({ activateDate: 2 * DAY, expireDate: DAY })).toContain('不能早于开始日期！');
     // The same day is fine.
     expect(await add({ ...valid, activateDate: DAY, expireDate: DAY })).toMatchObject({ expireDate: DAY });
   });

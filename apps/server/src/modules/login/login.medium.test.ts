@@ -35,7 +35,7 @@ describe('sign-in', () => {
   it('rejects an empty body with HTTP 400 and the invalid-input message', async () => {
     const response = await t().app.inject({ method: 'POST', url: LOGIN, payload: {} });
     expect(response.statusCode).toBe(400);
-    expect(body(response).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}.*userName`));
+    expect(body(response).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}.*用户名：`));
   });
 
   const attemptFrom = (remoteAddress: string, userName: string, password: string) =>

@@ -154,10 +154,11 @@ describe('settings › reissue', () => {
     const deviceId = await registerStation(t(), { deviceCode: 'REISSUE-0004' });
     const range = { beginTime: DAY, endTime: DAY + HOUR };
     const cases: [Record<string, unknown>, string][] = [
-      [{ deviceIds: [], cn: '2061', ...range }, 'body/deviceIds'],
-      [{ deviceIds: [deviceId], cn: '2011', ...range }, 'body/cn'],
-      [{ deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY }, 'body/endTime'],
-      [{ deviceIds: [deviceId], cn: '2051', beginTime: DAY, endTime: DAY + 32 * 24 * HOUR }, 'body/endTime'],
+      // The field by its label (plugins/error-handler.ts).
+      [{ deviceIds: [], cn: '2061', ...range }, '设备：'],
+      [{ deviceIds: [deviceId], cn: '2011', ...range }, '数据类型：'],
+      [{ deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY }, '结束时间：'],
+      [{ deviceIds: [deviceId], cn: '2051', beginTime: DAY, endTime: DAY + 32 * 24 * HOUR }, '结束时间：'],
     ];
     for (const [payload, path] of cases) {
       const response = await send('add', payload);

@@ -96,7 +96,7 @@ describe('users', () => {
     const response = await add({ userName: 'dave', name: 'Dave', password: 'Dave@123', phone: '12345' });
     expect(response.statusCode).toBe(400);
     expect(body(response)).toMatchObject({ status: -1, code: '000001' });
-    expect(body(response).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}body/phone`));
+    expect(body(response).desc).toMatch(new RegExp(`^${MESSAGES.invalidInput}手机号码：`));
     expect((await add({ userName: 'dave', password: 'Dave@123' })).statusCode).toBe(400);
     expect((await add({ userName: 'dave', name: 'Dave', password: 'short' })).statusCode).toBe(400);
   });
