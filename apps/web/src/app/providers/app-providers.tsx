@@ -4,6 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Language } from '@envmon/shared';
+import { useFocusableScrollRegions } from '../../lib/focusable-scroll';
 import { MessageHolder } from './message-holder';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { queryClient } from './query-client';
@@ -16,6 +17,7 @@ const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Language,
 function ThemedAntd({ children }: { children: ReactNode }) {
   const { theme, size, language } = usePreferences();
   const config = useMemo(() => themeConfig(theme, size), [theme, size]);
+  useFocusableScrollRegions();
   useEffect(() => {
     // Lets the stylesheet match the theme where antd tokens do not reach (page background, scroll bars).
     document.documentElement.dataset.theme = theme;

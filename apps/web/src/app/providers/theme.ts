@@ -1,5 +1,6 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { ConsoleSize } from '@envmon/shared';
+import { readableTokens } from './readable-colors';
 
 export const THEMES = ['light', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];
@@ -9,8 +10,9 @@ export type ThemeName = (typeof THEMES)[number];
  * menu, the dark theme a blue one. Content follows antd's default or dark algorithm.
  */
 export const CHROME: Record<ThemeName, { header: string; sider: string; submenu: string; selected: string; border: string }> = {
-  light: { header: '#0f172a', sider: '#1e293b', submenu: '#0f172a', selected: '#1677ff', border: '#334155' },
-  dark: { header: '#0b2a63', sider: '#0f3a86', submenu: '#0b2f70', selected: '#3b82f6', border: '#1d4ed8' },
+  // The selected item carries white text: AA (4.5:1) in both (readable-colors.ts).
+  light: { header: '#0f172a', sider: '#1e293b', submenu: '#0f172a', selected: '#0958d9', border: '#334155' },
+  dark: { header: '#0b2a63', sider: '#0f3a86', submenu: '#0b2f70', selected: '#2563eb', border: '#1d4ed8' },
 };
 
 export const PRIMARY_COLOR = '#1677ff';
@@ -29,14 +31,28 @@ export function antdSize(size: ConsoleSize): 'middle' | 'small' {
   }
 }
 
+const configs = new Map<string, ThemeConfig>();
+
+/** The theme of a name and size, computed once (choosing readable shades measures antd's palettes). */
 export function themeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
+  const key = `${name}/${size}`;
+  const known = configs.get(key);
+  if (known) return known;
+  const config = buildThemeConfig(name, size);
+  configs.set(key, config);
+  return config;
+}
+
+function buildThemeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
   const chrome = CHROME[name];
   const algorithm = [name === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm];
   if (size === 'mini') algorithm.push(antdTheme.compactAlgorithm);
+  const readable = readableTokens({ algorithm, token: { colorPrimary: PRIMARY_COLOR } });
   return {
     algorithm,
-    token: { colorPrimary: PRIMARY_COLOR },
+    token: { colorPrimary: PRIMARY_COLOR, ...readable.token },
     components: {
+      Tabs: readable.tabs,
       Layout: { headerBg: chrome.header, siderBg: chrome.sider, triggerBg: chrome.submenu, headerPadding: '0 16px', headerHeight: HEADER_HEIGHT },
       Menu: {
         darkItemBg: chrome.sider,

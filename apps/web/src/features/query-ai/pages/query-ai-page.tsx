@@ -95,6 +95,7 @@ export default function QueryAiPage() {
         <Form layout="inline">
           <Form.Item label={t('query.common.device')}>
             <Select
+              aria-label={t('query.common.device')}
               showSearch={{ optionFilterProp: 'label' }}
               options={devices.options}
               loading={devices.loading}
@@ -107,6 +108,7 @@ export default function QueryAiPage() {
           </Form.Item>
           <Form.Item label={t('query.common.factors')}>
             <Select
+              aria-label={t('query.common.factors')}
               mode="multiple"
               allowClear
               maxTagCount="responsive"

@@ -59,6 +59,7 @@ export default function QueryOtherPage() {
         <Form layout="inline">
           <Form.Item label={t('original.fields.device')}>
             <Select
+              aria-label={t('original.fields.device')}
               showSearch={{ optionFilterProp: 'label' }}
               options={devices.options}
               loading={devices.loading}

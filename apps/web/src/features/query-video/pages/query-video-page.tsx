@@ -60,6 +60,7 @@ export default function QueryVideoPage() {
           <Form layout="inline">
             <Form.Item label={t('query.common.device')}>
               <Select
+                aria-label={t('query.common.device')}
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 options={devices.options}

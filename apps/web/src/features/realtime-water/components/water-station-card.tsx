@@ -48,9 +48,8 @@ export const WaterStationCard = memo(function WaterStationCard({ station, factor
             const unit = value.unit ?? factor?.unit ?? null;
             return (
               <Flex key={value.factorCode} align="center" gap="small" data-factor={value.factorCode}>
-                <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={name}>
-                  {name}
-                </Typography.Text>
+                {/* The whole name, wrapped when long ('Chemical oxygen demand'): never cut. */}
+                <Typography.Text style={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>{name}</Typography.Text>
                 <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="water-value">
                   {formatValue(value.value, factor?.decimals ?? null)}
                   {unit ? ` ${unit}` : ''}

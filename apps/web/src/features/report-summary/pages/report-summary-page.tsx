@@ -122,7 +122,7 @@ export default function ReportSummaryPage() {
                 title: t('statistics.columns.exceedances'),
                 align: 'right',
                 render: (_, row) => (
-                  <span style={row.exceedances > 0 ? { color: token.colorError } : undefined}>{row.exceedances}</span>
+                  <span style={row.exceedances > 0 ? { color: token.colorErrorText } : undefined}>{row.exceedances}</span>
                 ),
               },
               {

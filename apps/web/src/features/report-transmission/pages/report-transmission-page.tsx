@@ -62,7 +62,7 @@ export default function ReportTransmissionPage() {
   const names = useMemo(() => new Map((report.data?.devices ?? []).map((d) => [d.deviceId, d])), [report.data]);
   const limit = (params?.threshold ?? TRANSMISSION_DEFAULT_THRESHOLD) / 100;
   const rate = (value: number | null) => (
-    <span style={value !== null && value < limit ? { color: token.colorError, fontWeight: 600 } : undefined}>
+    <span style={value !== null && value < limit ? { color: token.colorErrorText, fontWeight: 600 } : undefined}>
       {formatReportPercent(value)}
     </span>
   );

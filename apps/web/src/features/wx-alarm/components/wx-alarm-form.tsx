@@ -120,7 +120,11 @@ export function WxAlarmForm({ settings }: { settings: WxAlarmSettings }) {
       <Form.Item label={t('wxAlarm.fields.dynamicCode')} extra={t('wxAlarm.help.dynamicCode')}>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="dynamicCode" noStyle rules={[zodRule(shape.dynamicCode, t, false)]}>
-            <Input maxLength={WX_ALARM_LIMITS.dynamicCodeLength} autoComplete="one-time-code" />
+            <Input
+              aria-label={t('wxAlarm.fields.dynamicCode')}
+              maxLength={WX_ALARM_LIMITS.dynamicCodeLength}
+              autoComplete="one-time-code"
+            />
           </Form.Item>
           <Can code={WX_ALARM_WRITE}>
             <Button data-testid="wx-alarm-get-code" loading={dynamicCode.isPending} onClick={() => void getCode()}>
