@@ -66,10 +66,11 @@ test.describe('a reader in another zone than the station', () => {
 });
 
 test("the original packets show their times as 'YYYY-MM-DD HH:mm:ss' in the Chinese console", async ({ page }) => {
+  test.setTimeout(60_000);
   await signInViaApi(page, credentialsOf('admin'), '/query/original');
   const original = page.getByTestId('query-original-page');
   const rows = bodyRows(original);
-  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   // The expand cell, then the receive time: the station's clock, and the browser is in the station's zone.
   const received = (await cellTexts(rows.first()))[1];
   expect(received).toMatch(DATE_TIME);
@@ -77,9 +78,11 @@ test("the original packets show their times as 'YYYY-MM-DD HH:mm:ss' in the Chin
 });
 
 test('the range pickers offer the quick ranges, and one sets the range', async ({ page }) => {
+  // The first page load of a fresh server on a busy machine can take a while.
+  test.setTimeout(60_000);
   await signInViaApi(page, credentialsOf('admin'), '/alarm/list');
   const screen = page.getByTestId('alarm-list-page');
-  await expect(screen).toBeVisible();
+  await expect(screen).toBeVisible({ timeout: 30_000 });
   const picker = screen.locator('.ant-picker-range').first();
   await picker.click();
   const presets = page.locator('.ant-picker-dropdown:visible .ant-picker-presets');
