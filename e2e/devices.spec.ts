@@ -90,6 +90,8 @@ test('a device created through the 3-step dialog shows the spec messages, then a
   page,
   request,
 }) => {
+  // Three steps with their messages, the tree, the map, an edit and a delete: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const prefix = uniquePrefix('E2EDLG');
   const name = `端到端设备${prefix}`;
   const code = `${prefix}01`;
