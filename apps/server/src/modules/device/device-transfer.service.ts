@@ -229,9 +229,7 @@ export class DeviceTransferService {
       const late = await this.repo.existingCodes(valid.map((v) => v.input.deviceCode));
       if (late.size === 0) throw err;
       return this.refused(
-        valid
-          .filter((v) => late.has(v.input.deviceCode))
-          .map((v) => problem(v.row, 'deviceCode', CODE_TAKEN)),
+        valid.filter((v) => late.has(v.input.deviceCode)).map((v) => problem(v.row, 'deviceCode', CODE_TAKEN)),
       );
     }
     this.onAdded(valid.map((v) => v.input.deviceCode));
@@ -313,9 +311,6 @@ export class DeviceTransferService {
       if (cell === undefined) continue;
       switch (c.kind) {
         case 'text':
-        case 'deviceType':
-          input[c.field] = deviceTypeOf(cell);
-          break;
           input[c.field] = cellText(cell);
           break;
         case 'number':
@@ -324,6 +319,9 @@ export class DeviceTransferService {
         case 'date':
           // A text that is no date becomes NaN, which the schema refuses with the field's message.
           input[c.field] = dateCellToEpoch(cell) ?? Number.NaN;
+          break;
+        case 'deviceType':
+          input[c.field] = deviceTypeOf(cell);
           break;
         case 'flag':
           input[c.field] = FLAG_WORDS[cellText(cell)?.trim() ?? ''] ?? cellText(cell);
@@ -348,8 +346,6 @@ export class DeviceTransferService {
 const columnIndex = (field: string) => DEVICE_COLUMNS.findIndex((c) => c.field === field);
 
 function toRow(input: DeviceInput, at: number): Insertable<DevicesTable> {
-    case 'deviceType':
-      return deviceTypeLabel(device.deviceType);
   return { ...toDeviceFields(input), projectId: null, createTime: at, updateTime: at };
 }
 
@@ -359,6 +355,8 @@ function exportCell(c: DeviceColumn, device: DeviceExportRow): ExcelJS.CellValue
       return device.maintainName ?? device.maintainId;
     case 'flag':
       return device.ifValid === 1 ? YES : NO;
+    case 'deviceType':
+      return deviceTypeLabel(device.deviceType);
     case 'date':
       return device.installDate === null ? null : epochToWallClock(device.installDate);
     case 'text':

@@ -52,6 +52,7 @@ export interface DeviceFormModalProps {
   device?: Device;
   onClose: () => void;
 }
+
 /** A select of the groups of one type (projects, address groups), named in the console's language. */
 function GroupSelect({
   deployType,
@@ -98,6 +99,7 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
   const save = useSaveDevice();
   const maintainers = useQuery(maintainersQueryOptions());
   const deviceTypes = useVocabularyOptions('deviceType');
+  const isCreate = device === undefined;
   // The device's groups are its grouping records: the form starts once they are read.
   const placement = useQuery({ ...deviceDeploysQueryOptions(device?.id ?? 0), enabled: !isCreate });
   const ready = isCreate || placement.isSuccess;
@@ -105,7 +107,6 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
     () => toDeviceFormValues(device, device ? { records: placement.data } : { projectId: getSelectedProjectId() }),
     [device, placement.data],
   );
-  const isCreate = device === undefined;
 
   // antd waits on a validator's promise: a rejected one carries the message.
   const rule = (name: DeviceFieldName): FormRule => ({
