@@ -42,9 +42,9 @@ export const MESSAGES = {
   deployNameTaken: '分组名称已存在！',
   deployTypeLocked: '分组下已有设备，不能修改分组类型！',
   deviceAlreadyGrouped: '该设备已在同类分组中！',
-  virtualCodeTaken: '虚拟设备编码已存在！',
   // The device form's project or address group is not a group of that type.
   deviceGroupUnknown: '所选项目或地址分组不存在！',
+  virtualCodeTaken: '虚拟设备编码已存在！',
   factorCodeTaken: '监测因子编码已存在！',
   factorUnknown: '监测因子不存在！',
   virtualImportInvalid: '导入失败，文件中有错误的数据，未导入任何数据！',
