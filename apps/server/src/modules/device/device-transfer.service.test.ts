@@ -1,4 +1,3 @@
-import { MESSAGES } from '@envmon/shared';
 import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +69,7 @@ describe('DeviceTransferService.importDevices', () => {
     const outcome = await service(repo, added).importDevices(await file(['B1', 'B2']));
     expect(outcome).toMatchObject({
       ok: false,
-      problems: [{ row: 3, field: 'deviceCode', message: MESSAGES.deviceCodeTaken }],
+      problems: [{ row: 3, field: 'deviceCode', message: 'common.messages.deviceCodeTaken' }],
     });
     expect(added).toEqual([]);
   });
