@@ -53,6 +53,14 @@ describe.each(THEMES)('the %s theme', (name) => {
     ]) {
       expect(readable(text, surfaces), text).toBe(true);
     }
+    // Danger links and buttons draw their text in the error colour.
+    expect(readable(token.colorError, [...surfaces, token.colorErrorBg]), 'danger links').toBe(true);
+    // Status tags write in the status colours on their tints.
+    const tag = themeConfig(name, 'medium').components?.Tag;
+    expect(readable(tag?.colorSuccess ?? '', [...surfaces, token.colorSuccessBg])).toBe(true);
+    expect(readable(tag?.colorWarning ?? '', [...surfaces, token.colorWarningBg])).toBe(true);
+    expect(readable(tag?.colorError ?? '', [...surfaces, token.colorErrorBg])).toBe(true);
+    expect(readable(tag?.colorInfo ?? '', [...surfaces, token.colorInfoBg])).toBe(true);
     expect(readable(token.colorTextLightSolid, [token.colorPrimary, CHROME[name].selected])).toBe(true);
   });
 });

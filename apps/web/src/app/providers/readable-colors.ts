@@ -109,13 +109,18 @@ export function readableGrey(textColor: string, fromAlpha: number, surfaces: rea
 export function readableTokens(base: ThemeConfig): {
   token: NonNullable<ThemeConfig['token']>;
   tabs: { itemSelectedColor: string };
+  tag: { colorSuccess: string; colorWarning: string; colorError: string; colorInfo: string };
 } {
   const token = antdTheme.getDesignToken(base);
-  const surfaces = [token.colorBgContainer, token.colorBgLayout, token.colorBgElevated, token.colorFillAlter].map(
-    (fill) =>
-      // A translucent fill (table headers) is seen over the container.
-      parseColor(fill)[3] < 1 ? rgbaOver(fill, token.colorBgContainer) : fill,
-  );
+  const surfaces = [
+    token.colorBgContainer,
+    token.colorBgLayout,
+    token.colorBgElevated,
+    // Translucent fills (table headers, filled and hovered controls) are seen over the container.
+    token.colorFillAlter,
+    token.colorFillTertiary,
+    token.colorFillSecondary,
+  ].map((fill) => (parseColor(fill)[3] < 1 ? rgbaOver(fill, token.colorBgContainer) : fill));
   const overrides: Record<string, string> = {};
   for (const preset of PRESETS) {
     const text = textShade(token, preset, surfaces);
@@ -137,17 +142,44 @@ export function readableTokens(base: ThemeConfig): {
   });
   // Seeds go through the algorithm again (the dark one darkens them), so a seed is chosen by what
   // it becomes: links readable on the surfaces; white text readable on the primary fill (buttons).
-  const blues = [7, 8, 9, 10].map((index) => shade(token, 'blue', index));
-  const seed = (key: 'colorLink' | 'colorPrimary', ok: (derived: string) => boolean) => {
-    if (ok(token[key])) return;
-    const chosen = blues.find((candidate) =>
-      ok(antdTheme.getDesignToken({ ...base, token: { ...base.token, [key]: candidate } })[key]),
-    );
-    if (chosen) overrides[key] = chosen;
+  type Seed = 'colorLink' | 'colorPrimary' | 'colorError';
+  const seed = (key: Seed, preset: string, ...tests: ((derived: Token) => boolean)[]) => {
+    const candidates = [7, 8, 9, 10].map((index) => shade(token, preset, index));
+    const derive = (candidate: string) =>
+      antdTheme.getDesignToken({ ...base, token: { ...base.token, [key]: candidate } });
+    // The first test that antd's colour or a shade passes decides; later tests are fallbacks.
+    for (const ok of tests) {
+      if (ok(token)) return;
+      const chosen = candidates.find((candidate) => ok(derive(candidate)));
+      if (chosen) {
+        overrides[key] = chosen;
+        return;
+      }
+    }
   };
-  seed('colorLink', (derived) => readableOn(derived, surfaces));
-  seed('colorPrimary', (derived) => readableOn(token.colorTextLightSolid, [derived]));
-  return { token: overrides, tabs: { itemSelectedColor: primaryText } };
+  const underWhite = (key: Seed) => (derived: Token) => readableOn(derived.colorTextLightSolid, [derived[key]]);
+  // As text on the surfaces and, for a status colour, on its own tint (a status tag's background).
+  const asText = (key: Seed, tint?: 'colorErrorBg') => (derived: Token) =>
+    readableOn(derived[key], tint ? [...surfaces, derived[tint]] : surfaces);
+  seed('colorLink', 'blue', asText('colorLink'));
+  // Primary buttons and selected items carry white text; primary-coloured text uses colorPrimaryText.
+  seed('colorPrimary', 'blue', underWhite('colorPrimary'));
+  // Red is text far more often (delete links, form errors, status tags) than a fill under white
+  // text (a danger button): both where a shade allows it (light), else readable as text (dark).
+  const errorText = asText('colorError', 'colorErrorBg');
+  seed('colorError', 'red', (derived) => errorText(derived) && underWhite('colorError')(derived), errorText);
+  return {
+    token: overrides,
+    tabs: { itemSelectedColor: primaryText },
+    // Status tags write their text in the status colour itself (a seed, also used as a fill), so
+    // tags alone get the readable shades; their tints stay antd's.
+    tag: {
+      colorSuccess: overrides['colorSuccessText'] ?? token.colorSuccessText,
+      colorWarning: overrides['colorWarningText'] ?? token.colorWarningText,
+      colorError: overrides['colorErrorText'] ?? token.colorErrorText,
+      colorInfo: primaryText,
+    },
+  };
 }
 
 function rgbaOver(top: string, bottom: string): string {

@@ -53,6 +53,7 @@ function buildThemeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
     token: { colorPrimary: PRIMARY_COLOR, ...readable.token },
     components: {
       Tabs: readable.tabs,
+      Tag: readable.tag,
       Layout: { headerBg: chrome.header, siderBg: chrome.sider, triggerBg: chrome.submenu, headerPadding: '0 16px', headerHeight: HEADER_HEIGHT },
       Menu: {
         darkItemBg: chrome.sider,
