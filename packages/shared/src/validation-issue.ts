@@ -17,10 +17,17 @@ const VALIDATION_PREFIX = 'validation.';
 /** By default only `validation.*` messages count as keys; a caller that knows every key (the server) says so. */
 export const isValidationKey = (message: string): boolean => message.startsWith(VALIDATION_PREFIX);
 
-/** Bounds are interpolated as `{{max}}`/`{{min}}` (e.g. the spec's '最多输入64位！'). */
+/**
+ * Bounds are interpolated as `{{max}}`/`{{min}}` (e.g. the spec's '最多输入64位！'); a schema's own rule
+ * passes the numbers its message names as the issue's params (`{ days: 366 }`).
+ */
 function boundValues(issue: Issue): Record<string, number> {
   if (issue.code === 'too_big') return { max: Number(issue.maximum) };
   if (issue.code === 'too_small') return { min: Number(issue.minimum) };
+  if (issue.code === 'custom' && issue.params)
+    return Object.fromEntries(
+      Object.entries(issue.params).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    );
   return {};
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { VOCABULARIES } from '../vocabularies.js';
 import type { TimePrecision } from '../utils/station-time.js';
 
 /**
@@ -56,16 +55,6 @@ export const HISTORY_MAX_RANGE_DAYS: Record<HistoryTimeUnit, number> = {
   flowYear: 10 * 366,
 };
 
-/** Chinese names of the units for the server's validation message (the spec's vocabulary, plus minute and realtime). */
-const UNIT_NAMES_ZH: Record<HistoryTimeUnit, string> = {
-  realtime: '实时',
-  minute: '分钟',
-  ...(Object.fromEntries(VOCABULARIES.timeUnit.items.map((i) => [i.value, i.zh])) as Record<
-    Exclude<HistoryTimeUnit, 'realtime' | 'minute'>,
-    string
-  >),
-};
-
 export const HISTORY_LIMITS = {
   maxDevices: 50,
   maxFactors: 30,
@@ -102,17 +91,21 @@ const historyFilterShape = {
   endTime: z.coerce.number().int(),
 };
 
-/** begin before end, and no longer than the unit allows, with a message that says which limit. */
-export function historyRangeProblem(unit: HistoryTimeUnit, beginTime: number, endTime: number): string | null {
-  if (endTime <= beginTime) return '开始时间须早于结束时间';
+/** begin before end, and no longer than the unit allows (an i18n key of the history namespace, with the limit). */
+export function historyRangeProblem(
+  unit: HistoryTimeUnit,
+  beginTime: number,
+  endTime: number,
+): { message: string; params?: { days: number } } | null {
+  if (endTime <= beginTime) return { message: 'history.rangeOrder' };
   const days = HISTORY_MAX_RANGE_DAYS[unit];
-  if (endTime - beginTime > days * DAY_MS) return `时间范围过长：${UNIT_NAMES_ZH[unit]}最多${days}天`;
+  if (endTime - beginTime > days * DAY_MS) return { message: 'history.rangeTooLong', params: { days } };
   return null;
 }
 
 const checkRange = (v: { timeUnit: HistoryTimeUnit; beginTime: number; endTime: number }, ctx: z.RefinementCtx) => {
   const problem = historyRangeProblem(v.timeUnit, v.beginTime, v.endTime);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['endTime'], message: problem });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['endTime'], ...problem });
 };
 
 /** The filters the table, the chart and the export share. */
@@ -144,7 +137,8 @@ export const historyChartQuerySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['factorCodes'],
-        message: `曲线过多：设备数×因子数最多${HISTORY_LIMITS.maxSeries}`,
+        message: 'history.tooManyLines',
+        params: { max: HISTORY_LIMITS.maxSeries },
       });
     }
   });

@@ -337,16 +337,16 @@ describe('history query', () => {
       return body(response).desc;
     };
     const base = { deviceIds: String(a), factorCodes: COD, timeUnit: 'hour' };
-    expect(await refuse({ ...hourRange, factorCodes: COD })).toContain('deviceIds');
-    expect(await refuse({ ...base, beginTime: String(L(3, 2)), endTime: String(L(3, 1)) })).toContain(
-      '开始时间须早于结束时间',
+    expect(await refuse({ ...hourRange, factorCodes: COD })).toBe('参数错误！设备：此项为必填项！');
+    expect(await refuse({ ...base, beginTime: String(L(3, 2)), endTime: String(L(3, 1)) })).toBe(
+      '参数错误！结束时间：开始时间须早于结束时间！',
     );
     // Hours: 366 days at most; 1 Jan 2026 to 3 Jan 2027 is 367 days.
-    expect(await refuse({ ...base, beginTime: String(L(1, 1)), endTime: String(L(1, 3, 0, 2027)) })).toContain(
-      '小时最多366天',
+    expect(await refuse({ ...base, beginTime: String(L(1, 1)), endTime: String(L(1, 3, 0, 2027)) })).toBe(
+      '参数错误！结束时间：该时间单位的时间范围最多366天！',
     );
-    expect(await refuse({ ...base, timeUnit: 'week', beginTime: String(L(1, 1)), endTime: String(L(1, 2)) })).toContain(
-      'timeUnit',
+    expect(await refuse({ ...base, timeUnit: 'week', beginTime: String(L(1, 1)), endTime: String(L(1, 2)) })).toBe(
+      '参数错误！时间单位：输入无效！',
     );
     // Days allow five years' worth: A's COD days 1 and 2 March.
     const fine = await table({
