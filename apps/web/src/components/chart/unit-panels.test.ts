@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stationClock } from './station-clock';
 import { groupByUnit, MIN_PANEL_HEIGHT, unitPanels } from './unit-panels';
 
 describe('unit panels', () => {
@@ -58,5 +59,39 @@ describe('unit panels', () => {
     });
     expect(panels.grid.every((g) => (g.height as number) >= MIN_PANEL_HEIGHT)).toBe(true);
     expect(panels.height).toBeGreaterThan(10 * MIN_PANEL_HEIGHT);
+  });
+
+  it("writes the time axes in the station's clock when given one, and leaves a category axis alone", () => {
+    // 2026-11-25 21:00 UTC is 05:00 on a UTC+08:00 station; the span (one hour) is within a day.
+    const at = Date.UTC(2026, 10, 25, 21, 0, 0);
+    const panels = unitPanels({
+      theme: 'light',
+      names: ['mg/L', '℃'],
+      xAxis: { type: 'time', min: at - 3_600_000, max: at },
+      top: 40,
+      available: 600,
+      zoom: { start: 0, end: 100 },
+      clock: stationClock([480], 'minute'),
+    });
+    for (const axis of panels.xAxis) {
+      const { formatter } = axis.axisLabel as { formatter: (value: number) => string };
+      expect(formatter(at)).toBe('05:00');
+      const pointer = axis.axisPointer as { label: { formatter: (params: { value: number }) => string } };
+      expect(pointer.label.formatter({ value: at })).toMatch(/^2026-11-26 05:00( UTC\+08:00)?$/);
+    }
+    // The panels keep their look: labels under the last one only.
+    expect(panels.xAxis.map((a) => a.axisLabel?.show)).toEqual([false, true]);
+
+    const categories = unitPanels({
+      theme: 'light',
+      names: ['mg/L'],
+      xAxis: { type: 'category', data: ['2026-11'] },
+      top: 40,
+      available: 600,
+      zoom: { start: 0, end: 100 },
+      clock: stationClock([480]),
+    });
+    expect(categories.xAxis[0]?.axisLabel).not.toHaveProperty('formatter');
+    expect(categories.xAxis[0]).not.toHaveProperty('axisPointer');
   });
 });

@@ -1,6 +1,7 @@
 import type { XAXisComponentOption, YAXisComponentOption } from 'echarts';
 import type { AxisPointerComponentOption, DataZoomComponentOption, GridComponentOption } from 'echarts/components';
 import { CHART_COLORS, type ChartThemeName, dataZoomOption, type ZoomRange } from './chart-theme';
+import { type StationClock, stationTimeAxis } from './station-clock';
 
 /**
  * The one rule of every line chart that draws several factors: a panel per unit, stacked top to
@@ -64,6 +65,8 @@ export interface PanelsInput {
   /** The height the screen offers; the chart grows beyond it rather than a panel getting too low to read. */
   available: number;
   zoom: ZoomRange;
+  /** The station's clock a time x axis is written in (station-clock.ts); without it, ECharts' (the browser's). */
+  clock?: StationClock;
 }
 
 export interface Panels {
@@ -77,7 +80,7 @@ export interface Panels {
 }
 
 /** The panels of `names`, sharing the height offered (or more), their axes in the theme, and one zoom for all. */
-export function unitPanels({ theme, names, xAxis, top, available, zoom }: PanelsInput): Panels {
+export function unitPanels({ theme, names, xAxis, top, available, zoom, clock }: PanelsInput): Panels {
   const colors = CHART_COLORS[theme];
   const count = Math.max(1, names.length);
   const fixed = top + BOTTOM + count * NAME_ROOM + (count - 1) * SPACING;
@@ -86,6 +89,7 @@ export function unitPanels({ theme, names, xAxis, top, available, zoom }: Panels
   const indexes = Array.from({ length: count }, (_, i) => i);
   const last = count - 1;
   const line = { lineStyle: { color: colors.axisLine } };
+  const stationTime = clock && xAxis.type === 'time' ? stationTimeAxis(clock, xAxis) : undefined;
   return {
     height: fixed + count * panelHeight,
     grid: indexes.map((i) => ({ id: `panel-${i}`, left: LEFT, right: RIGHT, top: panelTop(i), height: panelHeight })),
@@ -96,7 +100,8 @@ export function unitPanels({ theme, names, xAxis, top, available, zoom }: Panels
       axisLine: line,
       // The time is written once, under the last panel; the others keep their ticks' lines.
       axisTick: { show: i === last },
-      axisLabel: { show: i === last, color: colors.secondaryText, hideOverlap: true },
+      axisLabel: { show: i === last, color: colors.secondaryText, hideOverlap: true, ...stationTime?.axisLabel },
+      ...(stationTime ? { axisPointer: stationTime.axisPointer } : {}),
       splitLine: { show: false },
     })),
     yAxis: indexes.map((i) => ({

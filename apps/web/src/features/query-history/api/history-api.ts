@@ -30,6 +30,8 @@ export interface HistoryDeviceOption {
   id: number;
   deviceName: string;
   deviceCode: string;
+  /** The station's zone: the chart's times are on its clock. */
+  utcOffsetMinutes: number;
 }
 
 /** The devices of the project chosen in the header, as the caller sees them. */
@@ -39,7 +41,12 @@ export const historyDevicesQueryOptions = (projectId: number | undefined) =>
     queryKey: [...deviceKeys.all, 'history-options', projectId ?? null] as const,
     queryFn: () => api.get<Page<Device>>(HISTORY_URLS.devices, { projectId, pageNum: 1, pageSize: LIMITS.maxPageSize }),
     select: (page): HistoryDeviceOption[] =>
-      page.list.map((d) => ({ id: d.id, deviceName: d.deviceName, deviceCode: d.deviceCode })),
+      page.list.map((d) => ({
+        id: d.id,
+        deviceName: d.deviceName,
+        deviceCode: d.deviceCode,
+        utcOffsetMinutes: d.utcOffsetMinutes,
+      })),
     staleTime: OPTIONS_STALE_MS,
   });
 

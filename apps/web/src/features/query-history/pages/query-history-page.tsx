@@ -206,9 +206,10 @@ export default function QueryHistoryPage() {
     ];
   }, [answer, lang, t]);
 
+  const utcOffsets = useMemo(() => new Map(deviceList.map((d) => [d.id, d.utcOffsetMinutes])), [deviceList]);
   const chartView = useMemo(
-    () => (chart.data ? buildHistoryChartOption(chart.data, theme, lang, CHART_HEIGHT) : null),
-    [chart.data, theme, lang],
+    () => (chart.data ? buildHistoryChartOption(chart.data, theme, lang, CHART_HEIGHT, utcOffsets) : null),
+    [chart.data, theme, lang, utcOffsets],
   );
   const chartEmpty = chart.data?.series.every((s) => s.points.length === 0) ?? false;
   const downsampled = chart.data?.series.some((s) => s.total > s.points.length) ?? false;

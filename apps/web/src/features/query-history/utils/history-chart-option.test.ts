@@ -1,5 +1,5 @@
 import { CHART_PALETTE, type HistoryChart } from '@envmon/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHART_COLORS } from '../../../components/chart/chart-theme';
 import { MIN_PANEL_HEIGHT } from '../../../components/chart/unit-panels';
 import { buildHistoryChartOption } from './history-chart-option';
@@ -127,5 +127,58 @@ describe('buildHistoryChartOption', () => {
     const empty = build({ ...CHART, series: [] }, 'light', 'zh');
     expect(empty.yAxis).toHaveLength(1);
     expect(empty.grid).toHaveLength(1);
+  });
+
+  it("writes its times on the stations' clock, naming the first station's zone when the stations' zones differ", () => {
+    // The browser on Beijing time: one zone of UTC+08:00 stations needs no naming, a second zone does.
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-480);
+    try {
+      // 2026-11-25 21:00 UTC: an hour's period starting at 05:00 on a UTC+08:00 station's clock.
+      const at = Date.UTC(2026, 10, 25, 21, 0, 0);
+      const day: HistoryChart = {
+        ...CHART,
+        series: CHART.series.map((s) => ({
+          ...s,
+          points: [[at - 23 * 3_600_000, 1] as [number, number], [at, 2] as [number, number]],
+        })),
+      };
+      const axisOf = (option: ReturnType<typeof build>) =>
+        (
+          option.xAxis as {
+            axisLabel: { formatter: (value: number) => string };
+            axisPointer: { label: { formatter: (params: { value: number }) => string } };
+          }[]
+        )[0];
+      const same = axisOf(
+        buildHistoryChartOption(
+          day,
+          'light',
+          'en',
+          360,
+          new Map([
+            [1, 480],
+            [2, 480],
+          ]),
+        ).option,
+      );
+      expect(same?.axisLabel.formatter(at)).toBe('05:00');
+      // Hourly values: the time under the pointer to the minute, as the table writes it.
+      expect(same?.axisPointer.label.formatter({ value: at })).toBe('2026-11-26 05:00');
+      const mixed = axisOf(
+        buildHistoryChartOption(
+          day,
+          'light',
+          'en',
+          360,
+          new Map([
+            [1, 480],
+            [2, 0],
+          ]),
+        ).option,
+      );
+      expect(mixed?.axisPointer.label.formatter({ value: at })).toBe('2026-11-26 05:00 UTC+08:00');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

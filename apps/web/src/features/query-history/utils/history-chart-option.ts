@@ -1,4 +1,4 @@
-import type { HistoryChart } from '@envmon/shared';
+import { HISTORY_TIME_PRECISION, type HistoryChart } from '@envmon/shared';
 import type { LineSeriesOption } from 'echarts/charts';
 import type {
   AxisPointerComponentOption,
@@ -9,6 +9,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { baseChartOption, type ChartThemeName, longestLine, openingZoom } from '../../../components/chart/chart-theme';
+import { stationClock } from '../../../components/chart/station-clock';
 import { groupByUnit, unitPanels } from '../../../components/chart/unit-panels';
 import { factorLabel } from './history-form';
 
@@ -45,13 +46,15 @@ function timeRange(chart: HistoryChart): { min?: number; max?: number } {
 /**
  * The history chart: a line per device × factor in the palette's order, a panel per unit with its own
  * labelled scale (unitPanels) on one time axis, opening on the whole queried range when it is readable
- * (openingZoom). The points come downsampled by the server.
+ * (openingZoom), its times on the stations' clock (`utcOffsets`: each device's zone by id; the first
+ * line's station's when they differ, see station-clock.ts). The points come downsampled by the server.
  */
 export function buildHistoryChartOption(
   chart: HistoryChart,
   theme: ChartThemeName,
   lang: 'zh' | 'en',
   available: number,
+  utcOffsets: ReadonlyMap<number, number> = new Map(),
 ): HistoryChartView {
   const base = baseChartOption(theme);
   const factors = new Map(chart.factors.map((f) => [f.factorCode, f]));
@@ -69,6 +72,10 @@ export function buildHistoryChartOption(
     top: TOP,
     available,
     zoom: openingZoom(longestLine(chart.series.map((s) => s.points))),
+    clock: stationClock(
+      chart.series.flatMap((s) => utcOffsets.get(s.deviceId) ?? []),
+      HISTORY_TIME_PRECISION[chart.timeUnit],
+    ),
   });
   return {
     height,

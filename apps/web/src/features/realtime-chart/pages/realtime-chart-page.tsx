@@ -94,7 +94,14 @@ export default function RealtimeChartPage() {
       return { factorCode: code, name: factorName(factor, code, lang), unit, points: series.get(code) ?? [] };
     });
     const title = device ? t('realtime.chart.title', { device: device.deviceName }) : '';
-    return buildRealtimeChartOption({ title, lines, theme, available: chartHeight, zoom });
+    return buildRealtimeChartOption({
+      title,
+      lines,
+      theme,
+      available: chartHeight,
+      zoom,
+      utcOffsetMinutes: device?.utcOffsetMinutes,
+    });
   }, [factorCodes, factorsByCode, device, series, lang, theme, zoom, chartHeight, t]);
   const onEvents = useMemo(
     () => ({

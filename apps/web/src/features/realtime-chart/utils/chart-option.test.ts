@@ -1,5 +1,5 @@
 import { CHART_PALETTE } from '@envmon/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHART_COLORS } from '../../../components/chart/chart-theme';
 import { MIN_PANEL_HEIGHT } from '../../../components/chart/unit-panels';
 import { buildRealtimeChartOption, type ChartLine, type RealtimeChartInput } from './chart-option';
@@ -135,5 +135,29 @@ describe('real-time chart option', () => {
     expect(option.series).toEqual([]);
     expect(option.yAxis).toHaveLength(1);
     expect(option.grid).toHaveLength(1);
+  });
+
+  it("writes its times on the device's clock: 05:00 on a UTC+08:00 station, the zone named for a UTC browser", () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(0);
+    try {
+      // 2026-11-25 21:00 UTC, the last of an hour of values.
+      const at = Date.UTC(2026, 10, 25, 21, 0, 0);
+      const points: [number, number][] = [
+        [at - 3_600_000, 1],
+        [at, 2],
+      ];
+      const option = build({ lines: [line('a', 'mg/L', points)], utcOffsetMinutes: 480 });
+      const [axis] = option.xAxis as {
+        axisLabel: { formatter: (value: number) => string };
+        axisPointer: { label: { formatter: (params: { value: number }) => string } };
+      }[];
+      expect(axis?.axisLabel.formatter(at)).toBe('05:00');
+      expect(axis?.axisPointer.label.formatter({ value: at })).toBe('2026-11-26 05:00:00 UTC+08:00');
+      // Without the device's zone (no device chosen) ECharts writes the times as it does.
+      const bare = build({ lines: [line('a', 'mg/L', points)] }).xAxis as { axisLabel: object }[];
+      expect(bare[0]?.axisLabel).not.toHaveProperty('formatter');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

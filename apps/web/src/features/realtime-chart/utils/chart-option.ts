@@ -15,6 +15,7 @@ import {
   openingZoom,
   type ZoomRange,
 } from '../../../components/chart/chart-theme';
+import { stationClock } from '../../../components/chart/station-clock';
 import { groupByUnit, unitPanels } from '../../../components/chart/unit-panels';
 import type { SeriesPoint } from './series';
 
@@ -44,6 +45,8 @@ export interface RealtimeChartInput {
   available: number;
   /** Where the user left the zoom; until then, where the chart opens (openingZoom). */
   zoom?: ZoomRange;
+  /** The device's zone: the time axis and the tooltip read its clock (station-clock.ts). */
+  utcOffsetMinutes?: number;
 }
 
 /** The option and the height the chart needs (more than offered when its units would crowd). */
@@ -74,6 +77,7 @@ export function buildRealtimeChartOption({
   theme,
   available,
   zoom,
+  utcOffsetMinutes,
 }: RealtimeChartInput): RealtimeChartView {
   const base = baseChartOption(theme);
   const units = groupByUnit(lines.map((line) => ({ unit: line.unit, measure: line.name })));
@@ -84,6 +88,7 @@ export function buildRealtimeChartOption({
     top: TOP,
     available,
     zoom: zoom ?? openingZoom(longestLine(lines.map((line) => line.points))),
+    clock: stationClock(utcOffsetMinutes === undefined ? [] : [utcOffsetMinutes]),
   });
   const { height, ...layout } = panels;
   return {

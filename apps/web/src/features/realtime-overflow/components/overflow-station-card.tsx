@@ -4,6 +4,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../device-detail/components/format';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
+import { stationClock } from '../../../components/chart/station-clock';
 import { alarmTime } from '../../alarm-badge/alarm-text';
 import { Sparkline } from '../../realtime-water/components/sparkline';
 import { StationState } from '../../realtime-water/components/station-state';
@@ -36,6 +37,8 @@ export const OverflowStationCard = memo(function OverflowStationCard({ station, 
   const typeLabel = (type: number | null) => (type === null ? '' : vocabularyLabel('overflowType', type, lang));
   const name = factorName(factor, station.levelFactorCode, lang);
   const points = useMemo(() => trendLine(station.trend, station.levelFactorCode), [station]);
+  // The trend's times on the station's clock, as its alarms' times (half-hour buckets: to the minute).
+  const clock = useMemo(() => stationClock([station.utcOffsetMinutes], 'minute'), [station.utcOffsetMinutes]);
   const guides = station.thresholds
     .filter((th) => th.factorCode === station.levelFactorCode && th.limit1 !== null)
     .map((th) => ({ name: typeLabel(th.overflowType), value: th.limit1 as number }));
@@ -121,6 +124,7 @@ export const OverflowStationCard = memo(function OverflowStationCard({ station, 
               axes
               guides={guides}
               guideColor={token.colorError}
+              clock={clock}
             />
           )}
         </div>

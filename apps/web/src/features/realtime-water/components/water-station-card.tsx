@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../device-detail/components/format';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
+import { stationClock } from '../../../components/chart/station-clock';
 import { formatDataTime } from '../../../lib/data-time';
 import { trendLine } from '../utils/live-stations';
 import { factorName } from '../utils/water-rules';
@@ -30,6 +31,8 @@ export const WaterStationCard = memo(function WaterStationCard({ station, factor
     (max, v) => (max === null || v.dataTime > max ? v.dataTime : max),
     null,
   );
+  // The trend's times on the station's clock, as its values' time above (half-hour buckets: to the minute).
+  const clock = stationClock([station.utcOffsetMinutes], 'minute');
   return (
     <Card
       size="small"
@@ -58,7 +61,12 @@ export const WaterStationCard = memo(function WaterStationCard({ station, factor
                   <WaterClassTag waterClass={value.waterClass} />
                 </span>
                 <div style={{ width: SPARK.width }}>
-                  <Sparkline name={name} points={trendLine(station.trend, value.factorCode)} height={SPARK.height} />
+                  <Sparkline
+                    name={name}
+                    points={trendLine(station.trend, value.factorCode)}
+                    height={SPARK.height}
+                    clock={clock}
+                  />
                 </div>
               </Flex>
             );

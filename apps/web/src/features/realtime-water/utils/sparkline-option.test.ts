@@ -1,6 +1,7 @@
 import { CHART_PALETTE } from '@envmon/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHART_COLORS } from '../../../components/chart/chart-theme';
+import { stationClock } from '../../../components/chart/station-clock';
 import { buildSparklineOption } from './sparkline-option';
 
 const points: [number, number][] = [
@@ -47,5 +48,32 @@ describe('sparkline option', () => {
     expect(one.series).toEqual([expect.objectContaining({ showSymbol: true })]);
     const none = buildSparklineOption({ name: 'x', points: [], theme: 'light', guides: [{ name: 'g', value: 1 }] });
     expect(none.series).toHaveLength(1);
+  });
+
+  it("writes the trend's times on the station's clock when given one", () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(0);
+    try {
+      // A day of half-hour buckets ending 2026-11-25 21:00 UTC: 05:00 on a UTC+08:00 station.
+      const at = Date.UTC(2026, 10, 25, 21, 0, 0);
+      const option = buildSparklineOption({
+        name: 'Level',
+        points: [
+          [at - 86_400_000, 1],
+          [at, 2],
+        ],
+        theme: 'light',
+        axes: true,
+        clock: stationClock([480], 'minute'),
+      });
+      const axis = option.xAxis as {
+        axisLabel: { formatter: (value: number) => string; color: string };
+        axisPointer: { label: { formatter: (params: { value: number }) => string } };
+      };
+      expect(axis.axisLabel.formatter(at)).toBe('05:00');
+      expect(axis.axisLabel.color).toBe(CHART_COLORS.light.secondaryText);
+      expect(axis.axisPointer.label.formatter({ value: at })).toBe('2026-11-26 05:00 UTC+08:00');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

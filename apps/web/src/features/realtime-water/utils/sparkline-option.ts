@@ -2,6 +2,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { baseChartOption, CHART_COLORS, type ChartThemeName } from '../../../components/chart/chart-theme';
+import { type StationClock, stationTimeAxis } from '../../../components/chart/station-clock';
 
 export type SparklineOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
@@ -22,6 +23,8 @@ export interface SparklineInput {
   guides?: readonly SparklineGuide[];
   /** Colour of the guides. */
   guideColor?: string;
+  /** The station's clock its time axis and tooltip read (station-clock.ts); without it, the browser's. */
+  clock?: StationClock;
 }
 
 const BARE_GRID = { left: 2, right: 2, top: 4, bottom: 4 } as const;
@@ -38,6 +41,7 @@ export function buildSparklineOption({
   axes = false,
   guides = [],
   guideColor,
+  clock,
 }: SparklineInput): SparklineOption {
   const colors = CHART_COLORS[theme];
   const { color, backgroundColor, darkMode, textStyle, tooltip } = baseChartOption(theme);
@@ -48,6 +52,7 @@ export function buildSparklineOption({
     axisLine: { lineStyle: { color: colors.axisLine } },
     axisLabel: { color: colors.secondaryText, fontSize: 10 },
   };
+  const stationTime = clock ? stationTimeAxis(clock, { min: first, max: last }) : undefined;
   return {
     color,
     backgroundColor,
@@ -55,7 +60,13 @@ export function buildSparklineOption({
     textStyle,
     tooltip: { ...tooltip, confine: true },
     grid: axes ? AXES_GRID : BARE_GRID,
-    xAxis: { type: 'time', ...axis, splitLine: { show: false } },
+    xAxis: {
+      type: 'time',
+      ...axis,
+      axisLabel: { ...axis.axisLabel, ...stationTime?.axisLabel },
+      ...(stationTime ? { axisPointer: stationTime.axisPointer } : {}),
+      splitLine: { show: false },
+    },
     yAxis: { type: 'value', scale: true, ...axis, splitLine: { show: axes, lineStyle: { color: colors.splitLine } } },
     series: [
       {
