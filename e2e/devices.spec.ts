@@ -270,6 +270,8 @@ test('a 100-row file imports every device; a file with two bad rows writes nothi
   page,
   request,
 }) => {
+  // Two imports, a tree search over 100 new devices and two reports: more than the default on a busy machine.
+  test.setTimeout(60_000);
   const good = uniquePrefix('E2EIMP');
   const bad = uniquePrefix('E2EBAD');
   const api = await DeviceApi.signIn(request);

@@ -12,8 +12,10 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
-  // One server, one database, two cores: tests run one at a time.
-  workers: 1,
+  // One server and one database for all: specs are independent of each other and of their order (each
+  // makes its own users, devices and stations where it changes something), so two run at a time, one
+  // file per worker; a file's tests run in order unless the file says otherwise.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,

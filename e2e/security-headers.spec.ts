@@ -30,7 +30,8 @@ test('the console runs under its Content-Security-Policy without a violation', a
   await page.goto('/query/history');
   await expect(page.getByRole('button', { name: labelled('查询') })).toBeVisible();
   await page.goto('/api-docs/');
-  await expect(page.locator('.swagger-ui .info')).toBeVisible();
+  // Swagger UI draws the whole API (180 operations) before its header shows: seconds on a busy machine.
+  await expect(page.locator('.swagger-ui .info')).toBeVisible({ timeout: 30_000 });
 
   expect(violations).toEqual([]);
 });

@@ -70,7 +70,7 @@ const STAGES = [
     timeout: 10 * MINUTE,
     run: (ctx) => command(['npm', 'run', 'build'], ctx),
   },
-  { name: 'e2e', title: 'browser tests (playwright test, Chromium)', timeout: 15 * MINUTE, run: browserTests },
+  { name: 'e2e', title: 'browser tests (playwright test, Chromium)', timeout: 25 * MINUTE, run: browserTests },
 ];
 const ALIASES = {
   medium: ['medium-sqlite', 'medium-postgres'],
