@@ -1,4 +1,4 @@
-import { type Alarm, I18N_RESOURCES, type Language, vocabularyLabel } from '@envmon/shared';
+import { type Alarm, formatStationTime, I18N_RESOURCES, type Language, vocabularyLabel } from '@envmon/shared';
 
 /**
  * The messages' wording, from the wxAlarm namespace's `notify` section (both languages live
@@ -13,10 +13,13 @@ export function notifyText(language: Language, key: NotifyKey, values: Record<st
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-/** Beijing time (DESIGN.md 'Data'), as the stations report it. */
+/** A platform time (the test message's 'now') in Beijing time, the platform's zone (DESIGN.md 'Data'). */
 export function formatTime(ms: number): string {
   return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** An alarm's start on its station's clock, as the console and the alarm export show it. */
+const alarmTime = (alarm: Alarm): string => formatStationTime(alarm.beginDate, alarm.device.utcOffsetMinutes);
 
 function alarmBody(language: Language, alarm: Alarm): string {
   const lang = language === 'zh-CN' ? 'zh' : 'en';
@@ -30,7 +33,7 @@ function alarmBody(language: Language, alarm: Alarm): string {
     level: vocabularyLabel('alarmLevel', alarm.alarmLevel, lang),
     device: alarm.device.deviceName,
     code: alarm.deviceCode,
-    time: formatTime(alarm.beginDate),
+    time: alarmTime(alarm),
     detail:
       factor === null
         ? ''
@@ -56,7 +59,7 @@ export function digestText(language: Language, alarms: readonly Alarm[], windowS
     notifyText(language, 'digestLine', {
       device: a.device.deviceName,
       code: a.deviceCode,
-      time: formatTime(a.beginDate),
+      time: alarmTime(a),
     }),
   );
   return notifyText(language, 'digest', { count: alarms.length, seconds: windowSeconds, lines: lines.join('\n') });
