@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TimePrecision } from '../utils/station-time.js';
 import { idSchema } from './common.js';
 import {
   ORIGINAL_MAX_RANGE_MS,
@@ -47,6 +48,12 @@ const codeList = commaList((text) => (text.length <= 32 ? text : null));
 /** The rollups a gather reads (hour 2061, day 2031, month kept by the platform). */
 export const GATHER_TIME_UNITS = ['hour', 'day', 'month'] as const;
 export type GatherTimeUnit = (typeof GATHER_TIME_UNITS)[number];
+/** How a gather period is written (the station's clock): an hour to its minute (hh:00), a day, a month. */
+export const GATHER_TIME_PRECISION: Record<GatherTimeUnit, TimePrecision> = {
+  hour: 'minute',
+  day: 'day',
+  month: 'month',
+};
 /** The longest range a gather may cover at each unit: a month of hours, a year of days, ten years of months. */
 export const GATHER_MAX_RANGE_MS: Record<GatherTimeUnit, number> = {
   hour: 31 * DAY_MS,
@@ -124,6 +131,11 @@ export type GatherFactor = z.infer<typeof gatherFactorSchema>;
 
 export const gatherResultSchema = z.object({
   timeUnit: z.enum(GATHER_TIME_UNITS),
+  /**
+   * The zone its periods are written in, on screen and in the file: the group's stations' (the first
+   * device's when they differ; DEFAULT_UTC_OFFSET_MINUTES for an empty group).
+   */
+  utcOffsetMinutes: z.number().int(),
   /** The group's devices within the caller's scope (those that reported nothing included). */
   deviceCount: z.number().int(),
   factors: z.array(gatherFactorSchema),

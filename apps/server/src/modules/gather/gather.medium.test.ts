@@ -166,7 +166,8 @@ describe('gather: aggregates over a group of devices per period', () => {
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
       '序号',
-      '数据时间',
+      // The periods are on the stations' clock, the zone named (the screen's rule).
+      '数据时间（UTC+08:00）',
       '监测因子',
       '单位',
       '平均值',
@@ -176,6 +177,8 @@ describe('gather: aggregates over a group of devices per period', () => {
     ]);
     expect(sheet?.rowCount).toBe(4);
     const cells = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(5);
+    // t0 is 2026-03-01 00:00 UTC: 08:00 on the stations' clock, whatever the server's zone.
+    expect(sheet?.getRow(2).getCell(2).value).toBe('2026-03-01 08:00');
     expect(cells(2)).toEqual([15, 10, 20, 2]);
     expect(cells(3)).toEqual([1, 0.5, 1.5, 2]);
     expect(cells(4)).toEqual([20, 12, 30, 3]);

@@ -41,6 +41,18 @@ export class GatherRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The devices' zones, in id order. */
+  async deviceOffsets(deviceIds: readonly number[]): Promise<number[]> {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('devices')
+      .select('utcOffsetMinutes')
+      .where('id', 'in', [...deviceIds])
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.utcOffsetMinutes);
+  }
+
   async deployType(deployId: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('deployClassify')

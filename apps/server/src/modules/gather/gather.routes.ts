@@ -1,4 +1,4 @@
-import { gatherExportSchema, gatherFilterSchema, gatherResultSchema } from '@envmon/shared';
+import { gatherExportSchema, gatherFilterSchema, gatherResultSchema, titleWithZone } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../lib/xlsx-download.js';
@@ -47,7 +47,11 @@ export function gatherRoutes(app: App, gather: GatherService, downloads: XlsxDow
         sheets: [
           {
             name: filter.lang === 'en-US' ? 'Aggregated data' : '汇总数据',
-            columns: headers.map((header, i) => ({ header, width: WIDTHS[i] ?? 12 })),
+            // The periods' column names the zone they are written in.
+            columns: headers.map((header, i) => ({
+              header: i === 1 ? titleWithZone(header, result.utcOffsetMinutes, filter.lang) : header,
+              width: WIDTHS[i] ?? 12,
+            })),
             rows: [gather.exportRows(result, filter.lang === 'en-US')],
           },
         ],

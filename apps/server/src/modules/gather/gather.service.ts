@@ -1,7 +1,15 @@
-import { DEPLOY_TYPE, type GatherFactor, type GatherFilter, type GatherResult, type GatherRow } from '@envmon/shared';
+import {
+  DEFAULT_UTC_OFFSET_MINUTES,
+  DEPLOY_TYPE,
+  formatStationTime,
+  GATHER_TIME_PRECISION,
+  type GatherFactor,
+  type GatherFilter,
+  type GatherResult,
+  type GatherRow,
+} from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
 import type { XlsxRow } from '../../lib/xlsx-export.js';
-import { formatDateTime } from '../crud/crud.export.js';
 import { type DeviceScope, type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { GatherRepository } from './gather.repository.js';
 
@@ -58,11 +66,16 @@ export class GatherService {
       (code) =>
         known.get(code) ?? { factorCode: code, factorName: null, factorNameEn: null, unit: null, decimals: null },
     );
-    return { timeUnit: filter.timeUnit, deviceCount: devices.length, factors, rows };
+    const [utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES] = await this.repo.deviceOffsets(devices);
+    return { timeUnit: filter.timeUnit, utcOffsetMinutes, deviceCount: devices.length, factors, rows };
   }
 
-  /** The export's rows: the screen's columns (period, factor with unit, avg, min, max, devices), rounded alike. */
+  /**
+   * The export's rows: the screen's columns (period, factor with unit, avg, min, max, devices), rounded alike;
+   * periods on the result's clock, the screen's rule (the title names the zone: titleWithZone).
+   */
   exportRows(result: GatherResult, english: boolean): XlsxRow[] {
+    const precision = GATHER_TIME_PRECISION[result.timeUnit];
     const factors = new Map(result.factors.map((f) => [f.factorCode, f]));
     return result.rows.map((row: GatherRow, index) => {
       const factor = factors.get(row.factorCode);
@@ -70,7 +83,7 @@ export class GatherService {
       const decimals = factor?.decimals ?? null;
       return [
         index + 1,
-        formatDateTime(row.dataTime),
+        formatStationTime(row.dataTime, result.utcOffsetMinutes, precision),
         name,
         factor?.unit ?? '',
         rounded(row.avg, decimals),

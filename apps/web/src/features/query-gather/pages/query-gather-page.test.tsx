@@ -20,9 +20,11 @@ vi.mock('../../../components/chart/echart', () => ({
   },
 }));
 
-const T0 = new Date(2026, 2, 1, 8).getTime();
+// 1 March 2026 08:00 on the stations' clock (UTC+08:00).
+const T0 = Date.UTC(2026, 2, 1, 0);
 const RESULT: GatherResult = {
   timeUnit: 'hour',
+  utcOffsetMinutes: 480,
   deviceCount: 3,
   factors: [{ factorCode: 'w01018', factorName: '化学需氧量', factorNameEn: 'COD', unit: 'mg/L', decimals: 1 }],
   rows: [
@@ -60,6 +62,8 @@ describe('QueryGatherPage', () => {
     // 15.04 to the factor's one decimal.
     expect(await screen.findByText('15.0')).toBeTruthy();
     expect(screen.getByText('分组内设备 3 台')).toBeTruthy();
+    // The period on the stations' clock, as the export writes it (the zone named when the browser's differs).
+    expect(screen.getAllByText(/^2026-03-01 08:00( UTC\+08:00)?$/)).toHaveLength(1);
     expect(screen.getAllByText('化学需氧量 (mg/L)').length).toBeGreaterThan(0);
     const [, params] = api.get.mock.calls.find(([url]) => url === '/data/gather/rest/get') as [
       string,

@@ -1,6 +1,7 @@
 import {
   DEPLOY_TYPE,
   GATHER_GROUP_TYPES,
+  GATHER_TIME_PRECISION,
   GATHER_MAX_RANGE_MS,
   GATHER_TIME_UNITS,
   type GatherGroupType,
@@ -11,14 +12,16 @@ import {
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/providers/preferences';
 import { EChart } from '../../../components/chart/echart';
 import { PANEL_REPLACE_MERGE } from '../../../components/chart/unit-panels';
+import { EMPTY_CELL } from '../../../components/crud/constants';
 import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
 import { useTableHeight } from '../../../components/use-table-height';
+import { formatDataTime } from '../../../lib/data-time';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useDeviceOptions, useFactorOptions } from '../../alarm-list/hooks/use-select-options';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
@@ -30,7 +33,6 @@ import {
   formatValue,
   gatherChartOption,
   type GatherForm,
-  PERIOD_FORMAT,
   toGatherRequest,
 } from '../utils/gather-view';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';
@@ -84,7 +86,8 @@ export default function QueryGatherPage() {
       title: 'DataTime',
       dataIndex: 'dataTime',
       width: 170,
-      render: (v: number) => dayjs(v).format(PERIOD_FORMAT[data?.timeUnit ?? 'hour']),
+      render: (v: number) =>
+        data ? formatDataTime(v, data.utcOffsetMinutes, GATHER_TIME_PRECISION[data.timeUnit]) : EMPTY_CELL,
     },
     {
       key: 'factor',

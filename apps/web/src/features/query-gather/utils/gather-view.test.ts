@@ -39,6 +39,7 @@ describe('gather view helpers', () => {
   it('draws one average line per factor over the periods, gaps where a factor has none', () => {
     const result: GatherResult = {
       timeUnit: 'hour',
+      utcOffsetMinutes: 480,
       deviceCount: 2,
       factors: [
         { factorCode: 'a', factorName: '甲', factorNameEn: 'A', unit: 'mg/L', decimals: 1 },
@@ -61,7 +62,8 @@ describe('gather view helpers', () => {
       ['B', 1, true],
     ]);
     const [first, second] = option.xAxis.map((axis) => (axis as { data: string[] }).data);
-    expect(first).toHaveLength(2);
+    // The periods on the stations' clock (epoch 0 is 08:00 in UTC+08:00), whatever the machine's zone.
+    expect(first).toEqual(['1970-01-01 08:00', '1970-01-01 09:00']);
     expect(second).toEqual(first);
     expect(option.title).toMatchObject({ text: 'Average' });
   });
@@ -69,6 +71,7 @@ describe('gather view helpers', () => {
   it('opens on every period when they are readable, else on the newest tenth, one zoom for all panels', () => {
     const periods = (count: number): GatherResult => ({
       timeUnit: 'hour',
+      utcOffsetMinutes: 480,
       deviceCount: 1,
       factors: [
         { factorCode: 'a', factorName: '甲', factorNameEn: 'A', unit: 'mg/L', decimals: 1 },

@@ -1,4 +1,12 @@
-import type { GatherFactor, GatherGroupType, GatherRequest, GatherResult, GatherTimeUnit } from '@envmon/shared';
+import {
+  formatStationTime,
+  GATHER_TIME_PRECISION,
+  type GatherFactor,
+  type GatherGroupType,
+  type GatherRequest,
+  type GatherResult,
+  type GatherTimeUnit,
+} from '@envmon/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { baseChartOption, type ChartThemeName, openingZoom } from '../../../components/chart/chart-theme';
 import { groupByUnit, unitPanels } from '../../../components/chart/unit-panels';
@@ -25,13 +33,6 @@ export function toGatherRequest(form: GatherForm, projectId: number | null): Gat
     endTime: form.range[1].valueOf(),
   };
 }
-
-/** How a period start reads at each unit. */
-export const PERIOD_FORMAT: Record<GatherTimeUnit, string> = {
-  hour: 'YYYY-MM-DD HH:00',
-  day: 'YYYY-MM-DD',
-  month: 'YYYY-MM',
-};
 
 /** The default range of each unit: the last day of hours, the last month of days, the last year of months. */
 export function defaultRange(unit: GatherTimeUnit, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
@@ -80,7 +81,7 @@ export function gatherChartOption(
   available: number,
 ) {
   const base = baseChartOption(theme);
-  const format = PERIOD_FORMAT[result.timeUnit];
+  const precision = GATHER_TIME_PRECISION[result.timeUnit];
   const times = [...new Set(result.rows.map((r) => r.dataTime))].sort((a, b) => a - b);
   const units = groupByUnit(
     result.factors.map((factor) => ({ unit: factor.unit, measure: factorLabel(factor, factor.factorCode, english) })),
@@ -105,7 +106,7 @@ export function gatherChartOption(
   const { height, ...layout } = unitPanels({
     theme,
     names: units.names,
-    xAxis: { type: 'category', data: times.map((time) => dayjs(time).format(format)) },
+    xAxis: { type: 'category', data: times.map((time) => formatStationTime(time, result.utcOffsetMinutes, precision)) },
     top: CHART_TOP,
     available,
     zoom: openingZoom(times.length),
