@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +18,13 @@ import { SERVER_STATE_ENV, type ServerState, stopServer } from './server-state.j
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const READY_TIMEOUT_MS = 60_000;
+/**
+ * On start the demo asks its stations for a year of history (thousands of packets stored and rolled up):
+ * the server is slow to answer until that is over. The tests start after it, so none of them (two at a
+ * time) measures the start-up load instead of its screen. The server logs this line when it is done.
+ */
+const DEMO_HISTORY_DONE = 'demo history: done';
+const DEMO_HISTORY_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +57,32 @@ function checkPrerequisites(): void {
   for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
     if (!existsSync(join(ROOT, file)))
       throw new Error(`${file} is missing: run \`npm run build\` before the browser tests.`);
+  }
+}
+
+/** Waits until `line` is in the server's output or its log files; fails when the server exits or time is up. */
+async function waitForLogLine(
+  output: string,
+  logDir: string,
+  line: string,
+  timeoutMs: number,
+  exited: () => string | undefined,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const logged = () =>
+    [output, ...readdirSync(logDir).map((name) => join(logDir, name))].some((file) => {
+      try {
+        return readFileSync(file, 'utf8').includes(line);
+      } catch {
+        return false;
+      }
+    });
+  while (!logged()) {
+    const gone = exited();
+    if (gone) throw new Error(`the e2e server exited (${gone}) before '${line}':\n${tail(output)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the e2e server did not log '${line}' within ${timeoutMs / 1000} s:\n${tail(output)}`);
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -94,6 +136,12 @@ export default async function globalSetup(): Promise<void> {
       throw new Error(`the e2e server did not answer on ${baseURL} within ${READY_TIMEOUT_MS / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    await waitForLogLine(logFile, join(dir, 'logs'), DEMO_HISTORY_DONE, DEMO_HISTORY_TIMEOUT_MS, () => exited);
+  } catch (error) {
+    await stopServer(state);
+    throw error;
   }
   // Only the exit listener keeps a handle on the child; the runner must not wait for it.
   child.unref();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../lib/clock.js';
-import { demoHistoryRequests, requestDemoHistory } from './demo-history.js';
+import { demoHistoryRequests, requestDemoHistory, DEMO_HISTORY_DONE } from './demo-history.js';
 
 const NOW = Date.UTC(2026, 10, 24, 10, 25); // 18:25 Beijing time
 
@@ -39,6 +39,8 @@ describe('requestDemoHistory', () => {
       { mn: 'A', cn: '2061', reason: 'timeout' },
       'demo history: backfill unfinished',
     );
+    // Said once, after every station's requests (the browser tests wait for it).
+    expect(log.info).toHaveBeenLastCalledWith({ stations: 2 }, DEMO_HISTORY_DONE);
   });
 
   it('gives a station up after a minute without a connection', async () => {

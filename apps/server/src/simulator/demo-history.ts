@@ -10,6 +10,9 @@ export const DEMO_DAY_HISTORY_DAYS = 400;
 const CONNECT_WAIT_MS = 60_000;
 const CONNECT_POLL_MS = 500;
 
+/** Logged once every station's history has been asked for: the demo's start-up load is over. */
+export const DEMO_HISTORY_DONE = 'demo history: done';
+
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const BEIJING = 8 * HOUR;
@@ -64,4 +67,5 @@ export async function requestDemoHistory(deps: DemoHistoryDeps, deviceCodes: rea
       }
     }),
   );
+  deps.log.info({ stations: deviceCodes.length }, DEMO_HISTORY_DONE);
 }
