@@ -45,7 +45,8 @@ test('admin adds a user through the Users page and deletes it after confirming',
   const admin = await AdminApi.signIn(request);
   const created = await admin.findUser(userName);
   expect(created?.roleIds).toEqual([await admin.roleId('viewer')]);
-  await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+  // The list names the role (issue 14, point 3), not a count.
+  await expect(row.getByRole('cell', { name: 'viewer', exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: /删除$/ }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '确认删除吗？' });
