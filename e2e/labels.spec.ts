@@ -147,6 +147,8 @@ for (const texts of [ZH, EN]) {
           .locator('.ant-select');
       const chooseStation = async (station: string) => {
         await select(texts.device).click();
+        // By search: other specs add devices (a fleet of thousands), and the list renders only what is in view.
+        await page.keyboard.type(station);
         await openDropdown(page).getByTitle(station, { exact: true }).click();
         await expect(openDropdown(page)).toHaveCount(0);
       };
