@@ -49,6 +49,14 @@ async function drawnState(chart: Locator, timeout = 30_000): Promise<ChartState>
  * its own value axis, shown with its labels and named by its unit (or, without a unit, by what it measures),
  * one axis per unit, and one zoom moving the time axes of all panels.
  */
+function expectScaled(state: ChartState, what: string): void {
+  for (const series of state.series) {
+    expect(state.yAxes[series.yAxis], `${what}: the scale of '${series.name}'`).toMatchObject({ labelled: true });
+  }
+  const names = state.yAxes.map((axis) => axis.name);
+  expect(new Set(names).size, `${what}: one scale per unit (${names.join(', ')})`).toBe(names.length);
+}
+
 function expectReadable(state: ChartState, what: string, whole: boolean): void {
   const [oldest, newest] = state.data ?? [0, 0];
   expect(state.zoom.length, `${what}: a data zoom`).toBeGreaterThan(0);
@@ -60,11 +68,7 @@ function expectReadable(state: ChartState, what: string, whole: boolean): void {
       `${what}: one zoom moves every panel`,
     ).toEqual([...Array(state.xAxes).keys()]);
   }
-  for (const series of state.series) {
-    expect(state.yAxes[series.yAxis], `${what}: the scale of '${series.name}'`).toMatchObject({ labelled: true });
-  }
-  const names = state.yAxes.map((axis) => axis.name);
-  expect(new Set(names).size, `${what}: one scale per unit (${names.join(', ')})`).toBe(names.length);
+  expectScaled(state, what);
 }
 
 async function switchTheme(page: Page, label: '主题' | 'Theme', choice: string): Promise<void> {
@@ -137,5 +141,39 @@ test('charts open on the newest data and every line has a labelled scale of its 
   expectReadable(realtimeState, 'real-time', true);
   // The demo's water station sends more units than the two the chart used to label.
   expect(realtimeState.yAxes.length).toBeGreaterThan(2);
+  expect(errors).toEqual([]);
+});
+
+test('report bars of several units stand on a labelled scale per unit, in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signInViaApi(page, credentialsOf('admin'), '/report/multi-station');
+
+  // Every factor of the water station (none chosen): mg/L, µS/cm, ℃, NTU … and the unitless pH.
+  const multi = page.getByTestId('report-multi-station-page');
+  await chooseOption(page, multi.getByTestId('report-devices'), STATION, STATION);
+  await page.keyboard.press('Escape');
+  const chart = multi.getByTestId('report-chart');
+  await searchUntil(multi, multi.getByRole('search').getByRole('button', { name: /查\s*询/ }), () =>
+    expect(chart).toHaveAttribute('data-chart-state', /"series":\[\{/, { timeout: 5_000 }),
+  );
+  const state = (await stateOf(chart)) as ChartState;
+  expectScaled(state, 'multi-station bars');
+  expect(state.yAxes.length, 'the water station measures in several units').toBeGreaterThan(2);
+
+  // The device factor bars in English: each factor beside its standard, on its unit's scale.
+  await switchLanguage(page, '语言', 'English');
+  await page.goto('/report/factor-bar');
+  const bars = page.getByTestId('report-factor-bar-page');
+  await chooseOption(page, bars.getByTestId('report-device'), STATION, STATION);
+  const barChart = bars.getByTestId('report-chart');
+  await searchUntil(bars, bars.getByRole('search').getByRole('button', { name: 'Search' }), () =>
+    expect(barChart).toHaveAttribute('data-chart-state', /"series":\[\{/, { timeout: 5_000 }),
+  );
+  const barState = (await stateOf(barChart)) as ChartState;
+  expectScaled(barState, 'factor bars');
+  expect(barState.yAxes.length).toBeGreaterThan(2);
+  expect(barState.series.map((s) => s.name)).toContain('Average');
   expect(errors).toEqual([]);
 });

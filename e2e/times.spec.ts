@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { deviceBody, DeviceApi, uniquePrefix } from './specs-support/devices-api.js';
-import { searchUntil } from './specs-support/report-helpers.js';
+import { chooseOption, searchUntil } from './specs-support/report-helpers.js';
 import { credentialsOf, signInViaApi } from './specs-support/session.js';
 import { Station } from './specs-support/station.js';
 
@@ -62,6 +62,32 @@ test.describe('a reader in another zone than the station', () => {
     const first = sheet.getRow(2);
     expect([first.getCell(2).value, first.getCell(3).value]).toEqual([deviceName, mn]);
     expect(`${first.getCell(4).text} ${STATION_ZONE}`).toBe(shown);
+  });
+
+  test("a report's period on the screen is the same period in the exported file", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInViaApi(page, credentialsOf('admin'), '/report/single-station');
+    const report = page.getByTestId('report-single-station-page');
+    await chooseOption(page, report.getByTestId('report-device'), '模拟水站 1', '模拟水站 1');
+    const rows = bodyRows(report.getByTestId('report-rows'));
+    await searchUntil(report, report.getByRole('search').getByRole('button', { name: /查\s*询/ }), () =>
+      expect(rows.first()).toBeVisible({ timeout: 5_000 }),
+    );
+    const [deviceName, mn, shown] = await cellTexts(rows.first());
+    // The day on the station's clock, its zone named: the browser's is another.
+    expect(shown).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})? ${STATION_ZONE.replace('+', '\\+')}$`));
+
+    const download = page.waitForEvent('download');
+    await report.getByTestId('report-export').click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await (await download).path()) as unknown as ArrayBuffer);
+    const [summary, data] = workbook.worksheets;
+    // The period line and the time column's title name the zone; the first row is the screen's first row.
+    expect(summary?.getRow(3).getCell(1).text).toContain(`（${STATION_ZONE}）`);
+    expect(data?.getRow(4).getCell(3).value).toBe(`数据时间（${STATION_ZONE}）`);
+    const first = data?.getRow(5);
+    expect([first?.getCell(1).value, first?.getCell(2).value]).toEqual([deviceName, mn]);
+    expect(`${first?.getCell(3).text} ${STATION_ZONE}`).toBe(shown);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.js';
+import { formatStationTime, type TimePrecision } from '../utils/station-time.js';
 import { idSchema } from './common.js';
 
 /**
@@ -314,15 +315,16 @@ export type ReportStandardReport = z.infer<typeof reportStandardSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Formatting shared by the screens and the exports.
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** How much of a period's start a table shows at each unit (the shared station-time rule). */
+export const REPORT_TIME_PRECISION: Readonly<Record<ReportTimeUnit, TimePrecision>> = {
+  hour: 'minute',
+  day: 'day',
+  month: 'month',
+};
 
 /** A period's start as the tables show it, in the station's calendar: hour 2026-01-02 08:00, day 2026-01-02, month 2026-01. */
 export function formatReportTime(ms: number, unit: ReportTimeUnit, utcOffsetMinutes: number): string {
-  const d = new Date(ms + utcOffsetMinutes * 60_000);
-  const month = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-  if (unit === 'month') return month;
-  const day = `${month}-${pad(d.getUTCDate())}`;
-  return unit === 'day' ? day : `${day} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return formatStationTime(ms, utcOffsetMinutes, REPORT_TIME_PRECISION[unit]);
 }
 
 /** A value to the factor's decimals (2 when unknown), as a number; null stays null. */

@@ -1,5 +1,6 @@
 import {
   contrastChange,
+  exportTimeColumn,
   formatReportLimit,
   formatReportTime,
   roundReportValue,
@@ -11,7 +12,9 @@ import {
   type ReportSingleStation,
   type ReportStandardReport,
   type ReportStats,
+  REPORT_TIME_PRECISION,
   type ReportTimeUnit,
+  titleWithZone,
 } from '@envmon/shared';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
 import type { XlsxExportColumn, XlsxRow, XlsxSheet } from '../../lib/xlsx-export.js';
@@ -35,7 +38,9 @@ function periodLine(begin: number, end: number, unit: ReportTimeUnit, offset: nu
   // The end is exclusive: the period shown ends with the last whole hour/day/month before it.
   const text = tr('period', lang);
   const at = (ms: number) => formatReportTime(ms, 'hour', offset);
-  return `${text.replace('{{begin}}', at(begin)).replace('{{end}}', at(end))} · ${tr(`units.${unit}`, lang)}`;
+  // A file has no reader's zone: the station's is named (packages/shared utils/station-time.ts).
+  const period = titleWithZone(text.replace('{{begin}}', at(begin)).replace('{{end}}', at(end)), offset, lang);
+  return `${period} · ${tr(`units.${unit}`, lang)}`;
 }
 
 const deviceLine = (device: ReportDevice) => `${device.deviceName} (MN ${device.mn})`;
@@ -99,7 +104,7 @@ export function singleStationWorkbook(report: ReportSingleStation, lang: Languag
     columns: [
       { header: tr('columns.deviceName', lang), width: 20 },
       { header: tr('columns.mn', lang), width: 26 },
-      { header: tr('columns.dataTime', lang), width: 18 },
+      { header: titleWithZone(tr('columns.dataTime', lang), device.utcOffsetMinutes, lang), width: 24 },
       ...report.factors.map((f) => ({ header: factorLabel(f, lang), width: 16, numFmt: numFmt(f.decimals) })),
     ],
     rows: report.rows.map((row) => [
@@ -165,20 +170,24 @@ export function contrastWorkbook(report: ReportContrast, lang: Language): XlsxWo
       : factorLabel(factor, lang),
     periodLine(report.beginTime, report.endTime, timeUnit, offset, lang),
   ];
+  // Each series on its station's clock: the zone in the title when the stations share one, else beside each time.
+  const offsets = report.series.map((s) => s.device.utcOffsetMinutes);
+  const beginColumn = exportTimeColumn(tr('columns.beginTime', lang), offsets, lang);
+  const endColumn = exportTimeColumn(tr('columns.endTime', lang), offsets, lang);
   const summary: ReportSheet = {
     name: tr('sheets.summary', lang),
     title,
     columns: [
       { header: tr('columns.series', lang), width: 20 },
-      { header: tr('columns.beginTime', lang), width: 18 },
-      { header: tr('columns.endTime', lang), width: 18 },
+      { header: beginColumn.title, width: 24 },
+      { header: endColumn.title, width: 24 },
       ...statColumns(lang, factor.decimals),
       ...(mode === 'periods' ? [{ header: tr('contrast.change', lang), width: 14, numFmt: '0.00' }] : []),
     ],
     rows: report.series.map((s) => [
       contrastSeriesLabel(s, mode, lang),
-      formatReportTime(s.beginTime, 'hour', s.device.utcOffsetMinutes),
-      formatReportTime(s.endTime, 'hour', s.device.utcOffsetMinutes),
+      beginColumn.format(s.beginTime, s.device.utcOffsetMinutes, REPORT_TIME_PRECISION.hour),
+      endColumn.format(s.endTime, s.device.utcOffsetMinutes, REPORT_TIME_PRECISION.hour),
       ...statCells(s.stats, factor.decimals),
       ...(mode === 'periods'
         ? [s.period === 'current' ? null : roundReportValue(contrastChange(current?.stats.avg ?? null, s.stats.avg), 2)]
@@ -189,7 +198,7 @@ export function contrastWorkbook(report: ReportContrast, lang: Language): XlsxWo
     name: tr('sheets.data', lang),
     title,
     columns: [
-      { header: tr('columns.dataTime', lang), width: 18 },
+      { header: titleWithZone(tr('columns.dataTime', lang), offset, lang), width: 24 },
       ...report.series.map((s) => ({
         header: `${contrastSeriesLabel(s, mode, lang)} ${factor.unit ? `(${factor.unit})` : ''}`.trim(),
         width: 18,

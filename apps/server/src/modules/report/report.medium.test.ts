@@ -240,6 +240,7 @@ describe('reports', () => {
       expect(summary?.name).toBe('统计');
       // Three title lines (report, station, period), then the header.
       expect(values(summary, 2)).toEqual(['Station RP-A (MN RP-A)']);
+      expect(String(values(summary, 3)[0])).toMatch(/^2026-03-01 00:00.*（UTC\+08:00）/);
       expect(values(summary, 4)).toEqual([
         '监测因子',
         '单位',
@@ -255,7 +256,8 @@ describe('reports', () => {
       expect(cod).toEqual([names.get(COD)?.zh, names.get(COD)?.unit, 25, 9, 41, 3, 1, 66.67]);
       expect(data?.name).toBe('数据');
       const header = values(data, 4);
-      expect(header.slice(0, 3)).toEqual(['设备名称', 'MN', '数据时间']);
+      // A file has no reader's zone: the station's is named.
+      expect(header.slice(0, 3)).toEqual(['设备名称', 'MN', '数据时间（UTC+08:00）']);
       const codColumn = header.indexOf(`${names.get(COD)?.zh} (${names.get(COD)?.unit})`);
       expect(codColumn).toBeGreaterThan(2);
       const first = values(data, 5);
@@ -364,8 +366,8 @@ describe('reports', () => {
       const [summary, data] = workbook.worksheets;
       expect(values(summary, 4)).toEqual([
         '对比项',
-        '开始时间',
-        '结束时间',
+        '开始时间（UTC+08:00）',
+        '结束时间（UTC+08:00）',
         '平均值',
         '最小值',
         '最大值',
@@ -382,7 +384,7 @@ describe('reports', () => {
       expect(values(summary, 7).slice(0, 2)).toEqual(['去年同期', '2025-03-01 00:00']);
       expect(values(summary, 7)[9]).toBe(66.67);
       const unit = names.get(COD)?.unit;
-      expect(values(data, 4)).toEqual(['数据时间', `本期 (${unit})`, `上期 (${unit})`, `去年同期 (${unit})`]);
+      expect(values(data, 4)).toEqual(['数据时间（UTC+08:00）', `本期 (${unit})`, `上期 (${unit})`, `去年同期 (${unit})`]);
       expect(values(data, 5)).toEqual(['2026-03-01', 10, 40, 16]);
     });
   });

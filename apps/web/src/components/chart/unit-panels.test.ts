@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stationClock } from './station-clock';
-import { groupByUnit, MIN_PANEL_HEIGHT, unitPanels } from './unit-panels';
+import { groupByUnit, itemsByUnit, MIN_PANEL_HEIGHT, unitPanels } from './unit-panels';
 
 describe('unit panels', () => {
   it('groups lines by unit in the order the units come, naming a unitless panel by what it measures', () => {
@@ -93,5 +93,19 @@ describe('unit panels', () => {
     });
     expect(categories.xAxis[0]?.axisLabel).not.toHaveProperty('formatter');
     expect(categories.xAxis[0]).not.toHaveProperty('axisPointer');
+  });
+
+  it('puts items (report factors) in groups by unit, each named as its panel', () => {
+    const factors = [
+      { code: 'w01018', unit: 'mg/L', name: 'COD' },
+      { code: 'w01001', unit: null, name: 'pH' },
+      { code: 'w21003', unit: 'mg/L', name: 'NH3-N' },
+    ];
+    expect(
+      itemsByUnit(factors, (f) => ({ unit: f.unit, measure: f.name })).map((g) => [g.name, g.items.map((f) => f.code)]),
+    ).toEqual([
+      ['mg/L', ['w01018', 'w21003']],
+      ['pH', ['w01001']],
+    ]);
   });
 });

@@ -40,6 +40,12 @@ export function groupByUnit(lines: readonly PanelLine[]): UnitGrouping {
   };
 }
 
+/** Items (factors) in groups by unit, each group named as its panel's axis (groupByUnit), in the order units first appear. */
+export function itemsByUnit<T>(items: readonly T[], line: (item: T) => PanelLine): { name: string; items: T[] }[] {
+  const { names, panelOf } = groupByUnit(items.map(line));
+  return names.map((name, panel) => ({ name, items: items.filter((_, i) => panelOf[i] === panel) }));
+}
+
 /** Components replaced, not merged, when the option changes: a unit that leaves the chart takes its panel along. */
 export const PANEL_REPLACE_MERGE = ['series', 'grid', 'xAxis', 'yAxis', 'dataZoom'];
 
@@ -79,20 +85,64 @@ export interface Panels {
   axisPointer: AxisPointerComponentOption;
 }
 
+export interface PanelLayout {
+  /** The height the chart needs. */
+  height: number;
+  /** A grid per panel, top to bottom. */
+  grid: GridComponentOption[];
+}
+
+/**
+ * `count` panels stacked under `top`, sharing the height offered — or more: the chart grows rather
+ * than a panel getting too low to read (MIN_PANEL_HEIGHT). Each panel leaves room above for its axis name.
+ */
+export function panelLayout(count: number, top: number, available: number): PanelLayout {
+  const panels = Math.max(1, count);
+  const fixed = top + BOTTOM + panels * NAME_ROOM + (panels - 1) * SPACING;
+  const panelHeight = Math.max(MIN_PANEL_HEIGHT, Math.floor((available - fixed) / panels));
+  return {
+    height: fixed + panels * panelHeight,
+    grid: Array.from({ length: panels }, (_, i) => ({
+      id: `panel-${i}`,
+      left: LEFT,
+      right: RIGHT,
+      top: top + NAME_ROOM + i * (NAME_ROOM + panelHeight + SPACING),
+      height: panelHeight,
+    })),
+  };
+}
+
+/** The value axis of panel `i`, named by its unit (or what its unitless lines measure), in the theme. */
+export function panelValueAxis(theme: ChartThemeName, i: number, name: string): YAXisComponentOption {
+  const colors = CHART_COLORS[theme];
+  return {
+    id: `panel-${i}`,
+    type: 'value',
+    gridIndex: i,
+    name,
+    nameLocation: 'end',
+    nameGap: 10,
+    // The name starts over the axis and runs into the panel, however long a unitless panel's list of factors.
+    nameTextStyle: { color: colors.secondaryText, align: 'left' },
+    scale: true,
+    splitNumber: 3,
+    axisLine: { show: true, lineStyle: { color: colors.axisLine } },
+    axisLabel: { show: true, color: colors.secondaryText, hideOverlap: true },
+    splitLine: { show: true, lineStyle: { color: colors.splitLine } },
+  };
+}
+
 /** The panels of `names`, sharing the height offered (or more), their axes in the theme, and one zoom for all. */
 export function unitPanels({ theme, names, xAxis, top, available, zoom, clock }: PanelsInput): Panels {
   const colors = CHART_COLORS[theme];
-  const count = Math.max(1, names.length);
-  const fixed = top + BOTTOM + count * NAME_ROOM + (count - 1) * SPACING;
-  const panelHeight = Math.max(MIN_PANEL_HEIGHT, Math.floor((available - fixed) / count));
-  const panelTop = (i: number) => top + NAME_ROOM + i * (NAME_ROOM + panelHeight + SPACING);
-  const indexes = Array.from({ length: count }, (_, i) => i);
-  const last = count - 1;
+  const { height, grid } = panelLayout(names.length, top, available);
+  const indexes = grid.map((_, i) => i);
+  const last = indexes.length - 1;
   const line = { lineStyle: { color: colors.axisLine } };
   const stationTime = clock && xAxis.type === 'time' ? stationTimeAxis(clock, xAxis) : undefined;
   return {
-    height: fixed + count * panelHeight,
-    grid: indexes.map((i) => ({ id: `panel-${i}`, left: LEFT, right: RIGHT, top: panelTop(i), height: panelHeight })),
+    height,
+    grid,
     xAxis: indexes.map((i) => ({
       ...xAxis,
       id: `panel-${i}`,
@@ -104,21 +154,7 @@ export function unitPanels({ theme, names, xAxis, top, available, zoom, clock }:
       ...(stationTime ? { axisPointer: stationTime.axisPointer } : {}),
       splitLine: { show: false },
     })),
-    yAxis: indexes.map((i) => ({
-      id: `panel-${i}`,
-      type: 'value',
-      gridIndex: i,
-      name: names[i] ?? '',
-      nameLocation: 'end',
-      nameGap: 10,
-      // The name starts over the axis and runs into the panel, however long a unitless panel's list of factors.
-      nameTextStyle: { color: colors.secondaryText, align: 'left' },
-      scale: true,
-      splitNumber: 3,
-      axisLine: { show: true, ...line },
-      axisLabel: { show: true, color: colors.secondaryText, hideOverlap: true },
-      splitLine: { show: true, lineStyle: { color: colors.splitLine } },
-    })),
+    yAxis: indexes.map((i) => panelValueAxis(theme, i, names[i] ?? '')),
     dataZoom: dataZoomOption(theme, zoom, indexes),
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
   };

@@ -1,5 +1,5 @@
-export { ReportChart, groupedBarOption, lineOption, radarOption, REPORT_CHART_HEIGHT } from './report-chart';
-export type { BarSeries, RadarAxis } from './report-chart';
+export { ReportChart, lineOption, radarOption, REPORT_CHART_HEIGHT, unitBarOption } from './report-chart';
+export type { BarPanel, BarSeries, RadarAxis, ReportChartSpec } from './report-chart';
 export { defaultReportForm, ReportFilterBar, reportTimeParams } from './report-filter-bar';
 export type { ReportFilterBarProps, ReportFilterForm } from './report-filter-bar';
 export { formatReportPercent, formatReportValue, reportFactorLabel, reportFactorName } from './report-format';

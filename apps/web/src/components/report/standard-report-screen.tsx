@@ -8,7 +8,7 @@ import { usePreferences } from '../../app/providers/preferences';
 import { useVocabularyLang } from '../../features/device-detail/hooks/use-vocabulary-lang';
 import type { VocabularyLang } from '../crud/cell-render';
 import type { ChartThemeName } from '../chart/chart-theme';
-import { ReportChart } from './report-chart';
+import { ReportChart, type ReportChartSpec } from './report-chart';
 import { ReportFilterBar } from './report-filter-bar';
 import { ReportLayout } from './report-layout';
 import { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
@@ -29,8 +29,8 @@ export interface StandardReportScreenProps<K extends QueryKey> {
   queryOptions: (
     params: StandardParams | null,
   ) => UseQueryOptions<ReportStandardReport, Error, ReportStandardReport, K>;
-  /** The chart's option, or null when the report has nothing to draw (the table still shows). */
-  chartOption: (data: ReportStandardReport, context: StandardChartContext) => object | null;
+  /** The chart, or null when the report has nothing to draw (the table still shows). */
+  chartOption: (data: ReportStandardReport, context: StandardChartContext) => ReportChartSpec | null;
 }
 
 /**
@@ -55,7 +55,7 @@ export function StandardReportScreen<K extends QueryKey>({
     if (sameReportParams(next, params)) void report.refetch();
     else setParams(next);
   };
-  const option = useMemo(
+  const chart = useMemo(
     () => (report.data ? chartOption(report.data, { theme, lang, t }) : null),
     [report.data, chartOption, theme, lang, t],
   );
@@ -80,7 +80,7 @@ export function StandardReportScreen<K extends QueryKey>({
     >
       {(data) => (
         <Flex vertical gap="middle">
-          {option ? <ReportChart option={option} testId="report-chart" /> : null}
+          {chart ? <ReportChart {...chart} testId="report-chart" /> : null}
           <ReportStandardTable report={data} />
         </Flex>
       )}

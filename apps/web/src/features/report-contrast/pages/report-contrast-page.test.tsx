@@ -3,6 +3,7 @@ import type { ReportContrast, ReportStats } from '@envmon/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
+import { browserOffsetAt } from '../../../lib/data-time';
 import { i18n } from '../../../lib/i18n';
 import { button, installAntdShims, renderWithProviders } from '../../../test/render';
 import ReportContrastPage from './report-contrast-page';
@@ -47,6 +48,8 @@ const REPORT: ReportContrast = {
   ],
 };
 const SLOW = { timeout: 15_000 };
+/** What follows a station time where the browser's zone is not the station's (UTC+08:00). */
+const STATION_ZONE = browserOffsetAt(D0) === 480 ? '' : ' UTC+08:00';
 
 beforeAll(installAntdShims);
 beforeEach(async () => {
@@ -78,7 +81,8 @@ describe('ReportContrastPage', () => {
     // Change of this period against the previous one: (20 − 45) / 45 = −55.56 %.
     expect(await screen.findByText('-55.56')).toBeTruthy();
     expect(screen.getAllByText('上期').length).toBeGreaterThan(0);
-    expect(screen.getByText('2026-03-03')).toBeTruthy();
+    // On the station's clock, its zone named when the browser's is another (lib/data-time.ts).
+    expect(screen.getByText(`2026-03-03${STATION_ZONE}`)).toBeTruthy();
     const [, params] = api.get.mock.calls.find(([url]) => url === '/data/report/rest/contrast') as [
       string,
       { mode: string; deviceIds: number[]; factorCode: string },

@@ -2,6 +2,7 @@ import {
   contrastChange,
   formatReportTime,
   REPORT_CONTRAST_MODES,
+  REPORT_TIME_PRECISION,
   type ReportContrast,
   type ReportContrastMode,
   type ReportContrastRow,
@@ -17,6 +18,7 @@ import {
   formatReportValue,
   lineOption,
   reportFactorLabel,
+  reportFactorName,
   ReportChart,
   ReportFilterBar,
   type ReportFilterForm,
@@ -25,6 +27,7 @@ import {
   reportStatColumns,
   reportTimeParams,
 } from '../../../components/report';
+import { formatDataTime } from '../../../lib/data-time';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { CONTRAST_URLS, type ContrastParams, contrastQueryOptions } from '../api/contrast-api';
@@ -70,6 +73,7 @@ export default function ReportContrastPage() {
     return lineOption(
       theme,
       reportFactorLabel(data.factor, lang),
+      data.factor.unit ?? reportFactorName(data.factor, lang),
       data.rows.map((row) => formatReportTime(row.dataTime, data.timeUnit, offset)),
       data.series.map((s) => ({
         name: seriesLabel(s, data.mode, t),
@@ -111,7 +115,9 @@ export default function ReportContrastPage() {
       {(data) => {
         const offset = data.series[0]?.device.utcOffsetMinutes ?? 0;
         const current = data.series.find((s) => s.period === 'current');
-        const time = (ms: number, s: ReportContrastSeries) => formatReportTime(ms, 'hour', s.device.utcOffsetMinutes);
+        // On each station's clock, its zone named when the browser's differs (lib/data-time.ts).
+        const time = (ms: number, s: ReportContrastSeries) =>
+          formatDataTime(ms, s.device.utcOffsetMinutes, REPORT_TIME_PRECISION.hour);
         return (
           <Flex vertical gap="middle">
             {option ? <ReportChart option={option} testId="report-chart" /> : null}
@@ -156,7 +162,7 @@ export default function ReportContrastPage() {
                 {
                   key: 'dataTime',
                   title: t('report.columns.dataTime'),
-                  render: (_, row) => formatReportTime(row.dataTime, data.timeUnit, offset),
+                  render: (_, row) => formatDataTime(row.dataTime, offset, REPORT_TIME_PRECISION[data.timeUnit]),
                 },
                 ...data.series.map((s) => ({
                   key: s.key,

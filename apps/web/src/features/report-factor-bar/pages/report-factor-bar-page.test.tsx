@@ -88,13 +88,21 @@ describe('ReportFactorBarPage', () => {
     expect(await screen.findByText('≤ 30')).toBeTruthy();
     expect(screen.getByText('83.33')).toBeTruthy();
     expect(screen.getAllByText('No').length).toBeGreaterThan(0);
-    const option = drawn.option as { xAxis: { data: string[] }; series: { name: string; data: unknown[] }[] };
+    const option = drawn.option as {
+      xAxis: { data: string[] }[];
+      yAxis: { name: string }[];
+      series: { name: string; data: unknown[]; yAxisIndex: number }[];
+    };
     expect(drawn.theme).toBe('light');
-    expect(option.xAxis.data).toEqual(['COD (mg/L)', 'pH']);
+    // A panel per unit: COD against mg/L, the unitless pH against a scale named by what it measures.
+    expect(option.yAxis.map((a) => a.name)).toEqual(['mg/L', 'pH']);
+    expect(option.xAxis.map((a) => a.data)).toEqual([['COD (mg/L)'], ['pH']]);
     // The range standard draws its upper end.
-    expect(option.series.map((s) => [s.name, s.data])).toEqual([
-      ['Average', [25, 7.5]],
-      ['Standard limit', [30, 9]],
+    expect(option.series.map((s) => [s.name, s.yAxisIndex, s.data])).toEqual([
+      ['Average', 0, [25]],
+      ['Standard limit', 0, [30]],
+      ['Average', 1, [7.5]],
+      ['Standard limit', 1, [9]],
     ]);
   });
 });

@@ -1,26 +1,32 @@
 import type { ReportLimit, ReportStandardReport } from '@envmon/shared';
 import { useTranslation } from 'react-i18next';
+import { itemsByUnit } from '../../../components/chart/unit-panels';
 import {
-  groupedBarOption,
   reportFactorLabel,
+  reportFactorName,
   type StandardChartContext,
   StandardReportScreen,
+  unitBarOption,
 } from '../../../components/report';
 import { FACTOR_BAR_URLS, factorBarQueryOptions } from '../api/factor-bar-api';
 
 /** The bar a limit draws: the limit itself, a range's upper end. */
 const limitBar = (limit: ReportLimit | null) => (limit === null ? null : (limit.limit2 ?? limit.limit1));
 
-/** Each factor's period average next to its standard limit. */
+/** Each factor's period average next to its standard limit, in a panel per unit. */
 function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardChartContext) {
-  return groupedBarOption(
+  const panels = itemsByUnit(data.factors, (f) => ({ unit: f.unit, measure: reportFactorName(f, lang) }));
+  return unitBarOption(
     theme,
     `${data.device.deviceName} · ${t('report.factorBar.title')}`,
-    data.factors.map((f) => reportFactorLabel(f, lang)),
-    [
-      { name: t('report.factorBar.measured'), values: data.factors.map((f) => f.avg) },
-      { name: t('report.factorBar.standard'), values: data.factors.map((f) => limitBar(f.limit)) },
-    ],
+    panels.map((panel) => ({
+      name: panel.name,
+      categories: panel.items.map((f) => reportFactorLabel(f, lang)),
+      series: [
+        { name: t('report.factorBar.measured'), values: panel.items.map((f) => f.avg) },
+        { name: t('report.factorBar.standard'), values: panel.items.map((f) => limitBar(f.limit)) },
+      ],
+    })),
   );
 }
 

@@ -82,13 +82,15 @@ describe('ReportMultiStationPage', () => {
     ];
     expect(params.deviceIds).toEqual([7, 8]);
     expect(params.factorCodes).toEqual([]);
-    // One bar series per factor, one category per station; a station without the factor has no bar.
+    // One bar series per factor, one category per station, a panel per unit; a station without the factor has no bar.
     const option = drawn.option as {
-      xAxis: { data: string[] };
+      xAxis: { data: string[] }[];
+      yAxis: { name: string }[];
       series: { type: string; name: string; data: unknown[] }[];
     };
     expect(drawn.theme).toBe('dark');
-    expect(option.xAxis.data).toEqual(['莲花山水站', '罗湖口岸站']);
+    expect(option.xAxis.map((a) => a.data)).toEqual([['莲花山水站', '罗湖口岸站']]);
+    expect(option.yAxis.map((a) => a.name)).toEqual(['mg/L']);
     expect(option.series).toEqual([
       expect.objectContaining({ type: 'bar', name: '化学需氧量 (mg/L)', data: [25, null] }),
     ]);

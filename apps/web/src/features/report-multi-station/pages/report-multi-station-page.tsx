@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/providers/preferences';
 import {
   formatReportValue,
-  groupedBarOption,
   reportFactorLabel,
+  reportFactorName,
   ReportChart,
   ReportFilterBar,
   type ReportFilterForm,
   ReportLayout,
   sameReportParams,
   reportTimeParams,
+  unitBarOption,
 } from '../../../components/report';
+import { itemsByUnit } from '../../../components/chart/unit-panels';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { MULTI_STATION_URLS, type MultiStationParams, multiStationQueryOptions } from '../api/multi-station-api';
@@ -48,16 +50,22 @@ export default function ReportMultiStationPage() {
     else setParams(next);
   };
 
-  const option = useMemo(() => {
+  // A panel per unit: each factor's averages by station against a scale of the factor's unit.
+  const chart = useMemo(() => {
     const data = report.data;
     if (!data) return null;
-    return groupedBarOption(
+    const stations = data.stations.map((s) => s.device.deviceName);
+    const panels = itemsByUnit(data.factors, (f) => ({ unit: f.unit, measure: reportFactorName(f, lang) }));
+    return unitBarOption(
       theme,
       t('report.multiStation.chart'),
-      data.stations.map((s) => s.device.deviceName),
-      data.factors.map((f) => ({
-        name: reportFactorLabel(f, lang),
-        values: data.stations.map((s) => s.values[f.factorCode]?.avg ?? null),
+      panels.map((panel) => ({
+        name: panel.name,
+        categories: stations,
+        series: panel.items.map((f) => ({
+          name: reportFactorLabel(f, lang),
+          values: data.stations.map((s) => s.values[f.factorCode]?.avg ?? null),
+        })),
       })),
     );
   }, [report.data, theme, lang, t]);
@@ -75,7 +83,7 @@ export default function ReportMultiStationPage() {
     >
       {(data) => (
         <Flex vertical gap="middle">
-          {option ? <ReportChart option={option} testId="report-chart" /> : null}
+          {chart ? <ReportChart {...chart} testId="report-chart" /> : null}
           <Table<ReportStationRow>
             rowKey={(row) => row.device.deviceId}
             size="small"

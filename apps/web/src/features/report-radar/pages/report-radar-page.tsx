@@ -14,10 +14,12 @@ function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardCha
     .filter((f) => f.ratio !== null)
     .map((f) => ({ name: reportFactorName(f, lang), percent: (f.ratio as number) * 100 }));
   if (axes.length === 0) return null;
-  return radarOption(theme, `${data.device.deviceName} · ${t('report.radar.title')}`, axes, {
-    value: t('report.radar.value'),
-    limit: t('report.radar.limitRing'),
-  });
+  return {
+    option: radarOption(theme, `${data.device.deviceName} · ${t('report.radar.title')}`, axes, {
+      value: t('report.radar.value'),
+      limit: t('report.radar.limitRing'),
+    }),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ReportSingleStation } from '@envmon/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
+import { browserOffsetAt } from '../../../lib/data-time';
 import { i18n } from '../../../lib/i18n';
 import { button, installAntdShims, renderWithProviders } from '../../../test/render';
 import ReportSingleStationPage from './report-single-station-page';
@@ -40,6 +41,8 @@ const REPORT: ReportSingleStation = {
 };
 const EMPTY: ReportSingleStation = { ...REPORT, factors: [], rows: [] };
 const SLOW = { timeout: 15_000 };
+/** What follows a station time where the browser's zone is not the station's (UTC+08:00). */
+const STATION_ZONE = browserOffsetAt(D0) === 480 ? '' : ' UTC+08:00';
 
 function mockApi(report: ReportSingleStation | Error) {
   api.get.mockImplementation((url: string) => {
@@ -76,7 +79,8 @@ describe('ReportSingleStationPage', () => {
     expect(await screen.findByText('66.67')).toBeTruthy();
     expect(screen.getByText('25.0')).toBeTruthy();
     expect(screen.getAllByText('化学需氧量 (mg/L)').length).toBeGreaterThan(0);
-    expect(screen.getByText('2026-03-01')).toBeTruthy();
+    // On the station's clock, its zone named when the browser's is another (lib/data-time.ts).
+    expect(screen.getByText(`2026-03-01${STATION_ZONE}`)).toBeTruthy();
     expect(screen.getByText('MN0007')).toBeTruthy();
     const [, params] = api.get.mock.calls.find(([url]) => url === '/data/report/rest/singleStation') as [
       string,

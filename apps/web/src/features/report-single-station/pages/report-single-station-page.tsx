@@ -1,4 +1,4 @@
-import { formatReportTime, type ReportFactorSummary, type ReportPeriodRow } from '@envmon/shared';
+import { REPORT_TIME_PRECISION, type ReportFactorSummary, type ReportPeriodRow } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { useTableHeight } from '../../../components/use-table-height';
 import { getSelectedProjectId } from '../../../lib/project';
 import { useVocabularyLang } from '../../device-detail/hooks/use-vocabulary-lang';
 import { SINGLE_STATION_URLS, type SingleStationParams, singleStationQueryOptions } from '../api/single-station-api';
+import { formatDataTime } from '../../../lib/data-time';
 
 /** Filters, summary table and chart above the period table. */
 const ROWS_OFFSET = 420;
@@ -104,7 +105,9 @@ export default function ReportSingleStationPage() {
               {
                 key: 'dataTime',
                 title: t('report.columns.dataTime'),
-                render: (_, row) => formatReportTime(row.dataTime, data.timeUnit, data.device.utcOffsetMinutes),
+                // On the station's clock, its zone named when the browser's differs (lib/data-time.ts).
+                render: (_, row) =>
+                  formatDataTime(row.dataTime, data.device.utcOffsetMinutes, REPORT_TIME_PRECISION[data.timeUnit]),
               },
               ...data.factors.map((f) => ({
                 key: f.factorCode,
