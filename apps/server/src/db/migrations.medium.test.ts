@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementsTable } from './schema.js';
-import { noDimensionlessUnit, rollupsFromValidDays } from './migrations.js';
+import { noDimensionlessUnit, rollupsFromValidDays } from './migrations/index.js';
 import { insertDevice } from '../modules/deploy/device-panel.test-support.js';
 import { query, useTestApp } from '../test/harness.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrations.js';
+import { migrateToLatest } from '../db/migrations/index.js';
 import type { IngestBatch } from './ingest.repository.js';
 import { SqliteIngestRepository } from './sqlite-ingest.repository.js';
 
