@@ -62,6 +62,7 @@ import { ReissueRepository } from './modules/reissue/reissue.repository.js';
 import { reissueRoutes } from './modules/reissue/reissue.routes.js';
 import { ReissueService } from './modules/reissue/reissue.service.js';
 import { DeviceScopeReader } from './modules/device/device-scope.js';
+import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
 import { GatherRepository } from './modules/gather/gather.repository.js';
 import { gatherRoutes } from './modules/gather/gather.routes.js';
 import { GatherService } from './modules/gather/gather.service.js';
@@ -93,6 +94,7 @@ import { wxAlarmRoutes } from './modules/wx-alarm/wx-alarm.routes.js';
 import { WxAlarmService } from './modules/wx-alarm/wx-alarm.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { weatherRoutes } from './modules/weather/weather.routes.js';
+import { WeatherRepository } from './modules/weather/weather.repository.js';
 import { WeatherService } from './modules/weather/weather.service.js';
 import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
 import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
@@ -243,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
     // Original packets, station state parsed from them (issue 6), and the common weather read.
     // Device scope of the query screens (projectId, ifFilter) — gather, AI, video, original, other (issue 6).
-    const deviceScopes = new DeviceScopeReader(db);
+    const deviceScopes = new DeviceScopeReader(new DeviceScopeRepository(db));
     originalRoutes(app, new OriginalService(new OriginalRepository(db), deviceScopes), downloads);
     gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);
     aiQueryRoutes(app, new AiQueryService(new AiQueryRepository(db), deviceScopes), downloads);
@@ -263,7 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     reissueRoutes(app, reissue);
     // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
     app.addHook('preClose', () => reissue.idle());
-    weatherRoutes(app, new WeatherService(db));
+    weatherRoutes(app, new WeatherService(new WeatherRepository(db)));
     await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, deviceScopes));
     // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
     const alarmRepository = new AlarmRepository(db);

@@ -3,6 +3,7 @@ import type { GatewaySettings } from '../config/config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { EventBus } from '../events/bus.js';
 import { FactorQualityCatalogue } from '../ingest/factor-catalogue.js';
+import { FactorCatalogueRepository } from '../ingest/factor-catalogue.repository.js';
 import { DEFAULT_INGEST_OPTIONS, IngestPipeline, type IngestOptions } from '../ingest/ingest-pipeline.js';
 import { PostgresIngestRepository } from '../ingest/postgres-ingest.repository.js';
 import { SqliteIngestRepository } from '../ingest/sqlite-ingest.repository.js';
@@ -39,7 +40,7 @@ export interface StationData {
 
 export async function startStationData(o: StationDataOptions): Promise<StationData> {
   const { db, sqlite } = o.database;
-  const catalogue = new FactorQualityCatalogue(db);
+  const catalogue = new FactorQualityCatalogue(new FactorCatalogueRepository(db));
   await catalogue.reload();
   const repository = sqlite ? new SqliteIngestRepository(db, sqlite) : new PostgresIngestRepository(db);
   const pipeline = new IngestPipeline(repository, catalogue, o.bus, o.log, {

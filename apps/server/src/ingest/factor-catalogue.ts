@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { FactorCatalogueRepository } from './factor-catalogue.repository.js';
 import type { QualityParamsSource } from './ingest-pipeline.js';
 import type { QualityParams } from './quality.js';
 import { defaultQualityParams } from './quality-defaults.js';
@@ -14,11 +13,11 @@ export class FactorQualityCatalogue implements QualityParamsSource {
   private byCode = new Map<string, QualityParams>();
   private byDevice = new Map<number, Map<string, QualityParams>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repo: FactorCatalogueRepository) {}
 
   /** Reads the catalogue; called at start and again after factor or device-factor settings change. */
   async reload(): Promise<void> {
-    const rows = await this.db.selectFrom('factors').selectAll().execute();
+    const rows = await this.repo.factors();
     const byCode = new Map(
       rows.map((r) => [
         r.factorCode,
@@ -34,7 +33,7 @@ export class FactorQualityCatalogue implements QualityParamsSource {
         },
       ]),
     );
-    const overrides = await this.db.selectFrom('deviceFactors').selectAll().execute();
+    const overrides = await this.repo.deviceFactors();
     const byDevice = new Map<number, Map<string, QualityParams>>();
     for (const o of overrides) {
       const own: Overrides = {

@@ -1,21 +1,10 @@
 import type { CameraInput, CameraListQuery, CameraPolicy } from '@envmon/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { CamerasTable, Database } from '../../db/schema.js';
 import { containsText } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
-export interface CameraRow {
-  id: number;
-  deviceId: number;
-  deviceName: string | null;
-  name: string;
-  hlsUrl: string | null;
-  enabled: number;
-  visibility: string;
-  maxPlaySeconds: number;
-  createTime: number;
-  updateTime: number;
-}
+export type CameraRow = Selectable<CamerasTable> & { deviceName: string | null };
 
 /** The cameras table (settings 'video ys') and the video query's read of it. */
 export class CameraRepository {

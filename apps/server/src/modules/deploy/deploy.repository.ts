@@ -2,7 +2,7 @@ import { DEPLOY_TYPE, type DeployClassifyInput, type DeployClassifyListQuery } f
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeployClassifyTable } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 import type { DeviceDeployRow } from './deploy.mapper.js';
 
 export class DeployClassifyRepository {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
 import { placeInGroup } from '../deploy/deploy.repository.js';
-import { type DeviceScope, devicesInScope } from './device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 import type { DeviceFields, DeviceRow, DeviceStatusRow, DeviceUserRow } from './device.mapper.js';
 
 /** What the gateway needs to know of a station. */

@@ -1,36 +1,15 @@
 import type { DevopsListQuery, DevopsRecordInput } from '@envmon/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import type { Database, DevopsFilesTable, DevopsRecordsTable } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
-export interface DevopsRecordRow {
-  id: number;
-  deviceId: number;
-  deviceName: string | null;
-  deviceCode: string | null;
-  kind: string;
-  startTime: number;
-  endTime: number | null;
-  maintainer: string;
-  content: string;
-  createdBy: string | null;
-  createTime: number;
-  updateTime: number;
-}
+export type DevopsRecordRow = Selectable<DevopsRecordsTable> & { deviceName: string | null; deviceCode: string | null };
 
-export interface DevopsFileRow {
-  id: number;
-  recordId: number;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  createTime: number;
-}
+/** An attachment without its bytes. */
+export type DevopsFileRow = Omit<Selectable<DevopsFilesTable>, 'content'>;
 
-export interface DevopsFileContent extends DevopsFileRow {
-  content: Buffer;
-}
+export type DevopsFileContent = Selectable<DevopsFilesTable>;
 
 export interface NewDevopsFile {
   recordId: number;

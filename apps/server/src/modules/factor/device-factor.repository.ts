@@ -2,7 +2,7 @@ import type { DeviceFactorItem, PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
-import { type DeviceScope, deviceInScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, deviceInScope, devicesInScope } from '../../db/queries/device-scope.js';
 import type { DeviceFactorRow, FactorRow } from './factor.mapper.js';
 
 export interface DeviceFactorFilter {

@@ -1,7 +1,7 @@
 import type { GatherFactor, GatherTimeUnit } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export interface GatherAggregateRow {
   dataTime: number;

@@ -1,14 +1,9 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
-import type { Database, MeasurementKind } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, DevicesTable, MeasurementKind } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
-export interface HistoryDeviceRow {
-  id: number;
-  deviceName: string;
-  deviceCode: string;
-  utcOffsetMinutes: number;
-}
+export type HistoryDeviceRow = Pick<Selectable<DevicesTable>, 'id' | 'deviceName' | 'deviceCode' | 'utcOffsetMinutes'>;
 
 export interface HistoryFactorRow {
   factorCode: string;

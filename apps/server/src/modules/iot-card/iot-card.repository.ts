@@ -1,25 +1,10 @@
 import { IOT_CARD_SOON_MS, type IotCardInput, type IotCardListQuery } from '@envmon/shared';
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Database, IotCardsTable } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
-export interface IotCardRow {
-  id: number;
-  cardNo: string;
-  msisdn: string | null;
-  operator: string;
-  deviceId: number | null;
-  deviceName: string | null;
-  deviceCode: string | null;
-  plan: string | null;
-  dataLimitMb: number | null;
-  activateDate: number | null;
-  expireDate: number | null;
-  remark: string | null;
-  createTime: number;
-  updateTime: number;
-}
+export type IotCardRow = Selectable<IotCardsTable> & { deviceName: string | null; deviceCode: string | null };
 
 const COLUMNS = [
   'iotCards.id',

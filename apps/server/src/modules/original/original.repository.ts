@@ -1,6 +1,6 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, OriginalPacketsTable } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 /** Which packets a read covers: a bounded receive-time range, optionally one device, MN, CN, outcome. */
 export interface OriginalScope {
@@ -16,22 +16,11 @@ export interface OriginalScope {
   includeUnknown?: boolean | undefined;
 }
 
-export interface OriginalRow {
-  id: number;
-  receivedAt: number;
-  remote: string;
-  deviceId: number | null;
+export type OriginalRow = Selectable<OriginalPacketsTable> & {
   deviceName: string | null;
   /** The device's zone; null for a packet of no known station. */
   utcOffsetMinutes: number | null;
-  mn: string | null;
-  cn: string | null;
-  qn: string | null;
-  dataTime: number | null;
-  raw: string;
-  accepted: number;
-  reason: string | null;
-}
+};
 
 /** Reads of the stored packets (original_packets), newest first. */
 export class OriginalRepository {

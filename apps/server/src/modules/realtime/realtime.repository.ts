@@ -1,8 +1,8 @@
 import { DEPLOY_TYPE } from '@envmon/shared';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, SurfaceWaterLimitsTable } from '../../db/schema.js';
 import type { AlarmRow } from '../alarm/alarm.mapper.js';
-import { deviceInScope } from '../device/device-scope.js';
+import { deviceInScope } from '../../db/queries/device-scope.js';
 
 /** Which devices a real-time read covers: one project's (all when absent), only those bound to a user. */
 export interface RealtimeScope {
@@ -48,16 +48,7 @@ export interface RealtimePointRow {
 }
 
 /** A factor's class limits (surface-water limit settings). */
-export interface WaterLimitRow {
-  factorCode: string;
-  class1: number | null;
-  class2: number | null;
-  class3: number | null;
-  class4: number | null;
-  class5: number | null;
-  rangeMin: number | null;
-  rangeMax: number | null;
-}
+export type WaterLimitRow = Omit<Selectable<SurfaceWaterLimitsTable>, 'id'>;
 
 /** One device × factor × trend bucket: the average of its real-time values and how many there were. */
 export interface TrendRow {

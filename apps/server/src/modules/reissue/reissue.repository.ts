@@ -1,35 +1,14 @@
 import type { ReissueListQuery } from '@envmon/shared';
-import type { Kysely } from 'kysely';
-import type { Database, MeasurementKind } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DevicesTable, MeasurementKind, ReissueTasksTable } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
-export interface ReissueDevice {
-  id: number;
-  deviceName: string;
-  deviceCode: string;
-  intervalTime: number;
-  utcOffsetMinutes: number;
-}
+export type ReissueDevice = Pick<
+  Selectable<DevicesTable>,
+  'id' | 'deviceName' | 'deviceCode' | 'intervalTime' | 'utcOffsetMinutes'
+>;
 
-export interface ReissueTaskRow {
-  id: number;
-  deviceId: number;
-  deviceName: string | null;
-  deviceCode: string | null;
-  mode: string;
-  cn: string;
-  beginTime: number;
-  endTime: number;
-  status: string;
-  reason: string | null;
-  missing: number | null;
-  requests: number;
-  stored: number | null;
-  expected: number;
-  createdBy: string | null;
-  createTime: number;
-  finishTime: number | null;
-}
+export type ReissueTaskRow = Selectable<ReissueTasksTable> & { deviceName: string | null; deviceCode: string | null };
 
 export type NewReissueTask = Omit<ReissueTaskRow, 'id' | 'deviceName' | 'deviceCode'>;
 export type ReissueOutcome = Pick<ReissueTaskRow, 'status' | 'reason' | 'stored' | 'finishTime'>;

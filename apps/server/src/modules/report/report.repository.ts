@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, MeasurementKind } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DevicesTable, MeasurementKind, SurfaceWaterLimitsTable } from '../../db/schema.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export interface ReportValueRow {
   deviceId: number;
@@ -30,23 +30,9 @@ export interface ReportThresholdRow {
   limit2: number | null;
 }
 
-export interface ReportDeviceRow {
-  id: number;
-  deviceName: string;
-  deviceCode: string;
-  utcOffsetMinutes: number;
-}
+export type ReportDeviceRow = Pick<Selectable<DevicesTable>, 'id' | 'deviceName' | 'deviceCode' | 'utcOffsetMinutes'>;
 
-export interface ReportWaterLimitRow {
-  factorCode: string;
-  class1: number | null;
-  class2: number | null;
-  class3: number | null;
-  class4: number | null;
-  class5: number | null;
-  rangeMin: number | null;
-  rangeMax: number | null;
-}
+export type ReportWaterLimitRow = Omit<Selectable<SurfaceWaterLimitsTable>, 'id'>;
 
 /** What the reports read: rollup rows (hour/day/month), thresholds, surface-water limits and the factor catalogue. */
 export class ReportRepository {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, MeasurementKind } from '../../db/schema.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 /** Which devices a report covers: the scope's (project, ifFilter=1), or one of them. */
 export interface StatisticsScope extends DeviceScope {

@@ -2,7 +2,7 @@ import type { AlarmStrategyInput, AlarmStrategyQuery, PageQuery, ThresholdInput 
 import type { Kysely, Selectable } from 'kysely';
 import type { AlarmStrategiesTable, Database, ThresholdsTable } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 import type { StrategyRow, ThresholdRow, WaterLimitRow } from './threshold.mapper.js';
 
 export interface ThresholdFilter {

@@ -2,7 +2,7 @@ import type { PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../device/device-scope.js';
+import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 import type { DeviceSummaryRow, VirtualDeviceRow } from './virtual-device.mapper.js';
 
 export interface VirtualDeviceFilter {

@@ -1,8 +1,7 @@
 import { WEATHER_FACTORS, type WeatherDay, type WeatherQuery } from '@envmon/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { devicesInScope, type ScopeReader, scopeOf } from '../device/device-scope.js';
+import { type ScopeReader, scopeOf } from '../device/device-scope.js';
+import type { WeatherRepository } from './weather.repository.js';
 
 const CODES = Object.values(WEATHER_FACTORS);
 const NAMES = Object.entries(WEATHER_FACTORS) as [keyof typeof WEATHER_FACTORS, string][];
@@ -26,29 +25,15 @@ const startOf = (date: string) => {
  * rainfall is not among them.
  */
 export class WeatherService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repo: WeatherRepository) {}
 
   /** A device outside the reader's scope (device-scope.ts) is not found. */
   async byDate(query: WeatherQuery, reader: ScopeReader): Promise<WeatherDay[]> {
-    const device = await this.db
-      .selectFrom('devices')
-      .select('devices.id')
-      .where('devices.id', '=', query.deviceId)
-      .where((eb) => devicesInScope(eb, scopeOf({}, reader)))
-      .executeTakeFirst();
-    if (!device) throw new DomainError('notFound');
+    if (!(await this.repo.visible(query.deviceId, scopeOf({}, reader)))) throw new DomainError('notFound');
     const from = startOf(query.beginDate);
     // The day after endDate (a DST-safe next midnight: noon plus a day, floored back to the date).
     const until = startOf(localDate(startOf(query.endDate) + DAY_MS + DAY_MS / 2));
-    const rows = await this.db
-      .selectFrom('measurements')
-      .select(['dataTime', 'factorCode', 'value'])
-      .where('deviceId', '=', query.deviceId)
-      .where('kind', '=', 'day')
-      .where('dataTime', '>=', from)
-      .where('dataTime', '<', until)
-      .where('factorCode', 'in', CODES)
-      .execute();
+    const rows = await this.repo.dayValues(query.deviceId, CODES, from, until);
     const byDate = new Map<string, Map<string, number | null>>();
     for (const row of rows) {
       const date = localDate(row.dataTime);
