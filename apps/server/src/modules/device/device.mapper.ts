@@ -1,6 +1,6 @@
 import type { Device, DeviceInput, DeviceStatus, DeviceUser } from '@envmon/shared';
 import type { Insertable, Selectable } from 'kysely';
-import type { DevicesTable } from '../../db/schema.js';
+import type { DevicesTable, UsersTable } from '../../db/schema.js';
 
 export type DeviceRow = Selectable<DevicesTable>;
 
@@ -68,12 +68,7 @@ export function toDeviceFields(input: DeviceInput): DeviceFields {
   };
 }
 
-export interface DeviceUserRow {
-  id: number;
-  userName: string;
-  name: string;
-  builtIn: number;
-}
+export type DeviceUserRow = Pick<Selectable<UsersTable>, 'id' | 'userName' | 'name' | 'builtIn'>;
 
 export function toDeviceUser(row: DeviceUserRow): DeviceUser {
   return { id: row.id, userName: row.userName, name: row.name, builtIn: row.builtIn === 1 };

@@ -1,6 +1,6 @@
 import type { DeviceWithVirtual, VirtualDevice } from '@envmon/shared';
 import type { Selectable } from 'kysely';
-import type { VirtualDevicesTable } from '../../db/schema.js';
+import type { DevicesTable, VirtualDevicesTable } from '../../db/schema.js';
 
 export type VirtualDeviceRow = Selectable<VirtualDevicesTable> & { deviceCode: string; deviceName: string };
 
@@ -22,13 +22,10 @@ export function toVirtualDevice(row: VirtualDeviceRow): VirtualDevice {
   };
 }
 
-export interface DeviceSummaryRow {
-  id: number;
-  deviceName: string;
-  deviceCode: string;
-  deviceType: string;
-  ifValid: number;
-}
+export type DeviceSummaryRow = Pick<
+  Selectable<DevicesTable>,
+  'id' | 'deviceName' | 'deviceCode' | 'deviceType' | 'ifValid'
+>;
 
 export function toDeviceWithVirtual(
   device: DeviceSummaryRow,
