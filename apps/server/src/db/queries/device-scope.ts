@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../schema.js';
 
 /**
@@ -20,15 +20,18 @@ export function devicesInScope<TB extends keyof Database>(
   if (scope.projectId !== undefined) conditions.push(e('devices.projectId', '=', scope.projectId));
   if (scope.boundTo !== undefined) {
     const boundTo = scope.boundTo;
-    conditions.push(
-      e(
-        'devices.deviceCode',
-        'in',
-        e.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', boundTo),
-      ),
-    );
+    conditions.push(e('devices.deviceCode', 'in', boundDeviceCodes(e, boundTo)));
   }
   return conditions.length === 0 ? sql<SqlBool>`1 = 1` : e.and(conditions);
+}
+
+/** The codes of the devices bound to a user (user_devices), as a subquery. */
+export function boundDeviceCodes<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  userId: number,
+): SelectQueryBuilder<Database, 'userDevices', { deviceCode: string }> {
+  const e = eb as unknown as ExpressionBuilder<Database, never>;
+  return e.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', userId);
 }
 
 /** Whether the device exists and is in the scope: the one check of every by-id read. */

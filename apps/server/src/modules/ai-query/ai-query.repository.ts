@@ -1,6 +1,8 @@
 import type { GatherFactor } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { deviceOffset } from '../../db/queries/devices.js';
+import { factorsByCode } from '../../db/queries/factors.js';
 
 export interface AiPacketRow {
   id: number;
@@ -29,22 +31,11 @@ export class AiQueryRepository {
   }
 
   /** The device's zone: its packets' DataTime is read, and shown, on its clock. */
-  async deviceOffset(deviceId: number): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('utcOffsetMinutes')
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
-    return row?.utcOffsetMinutes;
+  deviceOffset(deviceId: number): Promise<number | undefined> {
+    return deviceOffset(this.db, deviceId);
   }
 
-  async factors(codes: readonly string[]): Promise<GatherFactor[]> {
-    if (codes.length === 0) return [];
-    return this.db
-      .selectFrom('factors')
-      .select(['factorCode', 'factorName', 'factorNameEn', 'unit', 'decimals'])
-      .where('factorCode', 'in', [...codes])
-      .orderBy('factorCode')
-      .execute();
+  factors(codes: readonly string[]): Promise<GatherFactor[]> {
+    return factorsByCode(this.db, codes);
   }
 }

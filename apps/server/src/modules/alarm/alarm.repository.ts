@@ -1,6 +1,8 @@
 import { WORK_ORDER_STATUS, type AlarmFilter, type PageQuery } from '@envmon/shared';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { AlarmsTable, Database, WorkOrderEventsTable } from '../../db/schema.js';
+import { devicesInScope } from '../../db/queries/device-scope.js';
+import { effectiveUnit, ownFactorSettings } from '../../db/queries/factors.js';
 import { selectPage } from '../../db/sql.js';
 import type { AlarmRow } from './alarm.mapper.js';
 
@@ -62,7 +64,7 @@ const ALARM_COLUMNS = [
   'factors.factorName',
   'factors.factorNameEn',
   // The value's unit: the device's own for the factor (joined in filtered()), else the catalogue's.
-  sql<string | null>`coalesce(device_factors.unit, factors.unit)`.as('unit'),
+  (eb: ExpressionBuilder<Database, 'factors' | 'deviceFactors'>) => effectiveUnit(eb).as('unit'),
 ] as const;
 
 function columnsOf(draft: AlarmDraft) {
@@ -87,14 +89,10 @@ export class AlarmRepository {
       .selectFrom('alarms')
       .innerJoin('devices', 'devices.id', 'alarms.deviceId')
       .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode')
-      .leftJoin('deviceFactors', (join) =>
-        join
-          .onRef('deviceFactors.deviceId', '=', 'alarms.deviceId')
-          .onRef('deviceFactors.factorCode', '=', 'alarms.factorCode'),
-      );
+      .leftJoin('deviceFactors', ownFactorSettings('alarms'));
     const f = filter;
     if (f.alarmId !== undefined) query = query.where('alarms.id', '=', f.alarmId);
-    if (f.projectId !== undefined) query = query.where('devices.projectId', '=', f.projectId);
+    query = query.where((eb) => devicesInScope(eb, { projectId: f.projectId, boundTo: f.boundTo }));
     if (f.deviceId !== undefined) query = query.where('alarms.deviceId', '=', f.deviceId);
     if (f.factorCode) query = query.where('alarms.factorCode', '=', f.factorCode);
     if (f.alarmType !== undefined) query = query.where('alarms.alarmType', '=', f.alarmType);
@@ -103,12 +101,6 @@ export class AlarmRepository {
     if (f.active !== undefined) query = query.where('alarms.active', '=', f.active === 1 ? 1 : 0);
     if (f.beginTime !== undefined) query = query.where('alarms.beginDate', '>=', f.beginTime);
     if (f.endTime !== undefined) query = query.where('alarms.beginDate', '<=', f.endTime);
-    if (f.boundTo !== undefined) {
-      const userId = f.boundTo;
-      query = query.where('devices.deviceCode', 'in', (eb) =>
-        eb.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', userId),
-      );
-    }
     return query;
   }
 

@@ -2,7 +2,7 @@ import type { CameraInput, CameraListQuery, CameraPolicy } from '@envmon/shared'
 import type { Kysely, Selectable } from 'kysely';
 import type { CamerasTable, Database } from '../../db/schema.js';
 import { containsText } from '../../db/sql.js';
-import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
+import { boundDeviceCodes, type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export type CameraRow = Selectable<CamerasTable> & { deviceName: string | null };
 
@@ -82,11 +82,7 @@ export class CameraRepository {
       query = query.where((eb) =>
         eb.or([
           eb('cameras.visibility', '<>', 'bound'),
-          eb(
-            'devices.deviceCode',
-            'in',
-            eb.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', boundUserId),
-          ),
+          eb('devices.deviceCode', 'in', boundDeviceCodes(eb, boundUserId)),
         ]),
       );
     }

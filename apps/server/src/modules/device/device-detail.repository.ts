@@ -1,6 +1,7 @@
 import type { PageQuery } from '@envmon/shared';
 import { type ExpressionBuilder, type Kysely, sql, type SqlBool, type Expression } from 'kysely';
 import type { Database, MeasurementKind } from '../../db/schema.js';
+import { effectiveUnit, ownFactorSettings } from '../../db/queries/factors.js';
 import { selectPage } from '../../db/sql.js';
 import type { OperationLogRow } from '../log/log.mapper.js';
 import type { DeviceLatestValueRow } from './device-detail.mapper.js';
@@ -118,16 +119,12 @@ export class DeviceDetailRepository {
     return this.db
       .selectFrom('latestValues')
       .leftJoin('factors', 'factors.factorCode', 'latestValues.factorCode')
-      .leftJoin('deviceFactors', (join) =>
-        join
-          .onRef('deviceFactors.deviceId', '=', 'latestValues.deviceId')
-          .onRef('deviceFactors.factorCode', '=', 'latestValues.factorCode'),
-      )
+      .leftJoin('deviceFactors', ownFactorSettings('latestValues'))
       .select((eb) => [
         'latestValues.factorCode',
         'factors.factorName',
         'factors.factorNameEn',
-        eb.fn.coalesce('deviceFactors.unit', 'factors.unit').as('unit'),
+        effectiveUnit(eb).as('unit'),
         'factors.decimals',
         'latestValues.kind',
         'latestValues.dataTime',

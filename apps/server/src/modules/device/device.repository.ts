@@ -1,6 +1,7 @@
 import { DEPLOY_TYPE, type PageQuery } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { deployGroupType } from '../../db/queries/devices.js';
 import { containsText, selectPage } from '../../db/sql.js';
 import { placeInGroup } from '../deploy/deploy.repository.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
@@ -103,13 +104,8 @@ export class DeviceRepository {
   }
 
   /** The type of a deploy group (1 project, 2 address), or null when no group has the id. */
-  async groupType(deployId: number): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('deployClassify')
-      .select('deployType')
-      .where('id', '=', deployId)
-      .executeTakeFirst();
-    return row?.deployType ?? null;
+  groupType(deployId: number): Promise<number | null> {
+    return deployGroupType(this.db, deployId);
   }
 
   /**
@@ -207,11 +203,8 @@ export function matchingDevices(db: Kysely<Database>, filter: DeviceFilter) {
   if (deviceCode) query = query.where((eb) => containsText(eb.ref('devices.deviceCode'), deviceCode));
   if (deviceType) query = query.where('devices.deviceType', '=', deviceType);
   if (ifValid !== undefined) query = query.where('devices.ifValid', '=', ifValid);
-  if (projectId !== undefined) query = query.where('devices.projectId', '=', projectId);
-  if (boundTo !== undefined) {
-    query = query.where('devices.deviceCode', 'in', (eb) =>
-      eb.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', boundTo),
-    );
+  if (projectId !== undefined || boundTo !== undefined) {
+    query = query.where((eb) => devicesInScope(eb, { projectId, boundTo }));
   }
   return query;
 }

@@ -1,6 +1,8 @@
 import type { GatherFactor, GatherTimeUnit } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { deployGroupType, deviceOffsets } from '../../db/queries/devices.js';
+import { factorsByCode } from '../../db/queries/factors.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export interface GatherAggregateRow {
@@ -42,24 +44,12 @@ export class GatherRepository {
   }
 
   /** The devices' zones, in id order. */
-  async deviceOffsets(deviceIds: readonly number[]): Promise<number[]> {
-    if (deviceIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('devices')
-      .select('utcOffsetMinutes')
-      .where('id', 'in', [...deviceIds])
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.utcOffsetMinutes);
+  deviceOffsets(deviceIds: readonly number[]): Promise<number[]> {
+    return deviceOffsets(this.db, deviceIds);
   }
 
-  async deployType(deployId: number): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('deployClassify')
-      .select('deployType')
-      .where('id', '=', deployId)
-      .executeTakeFirst();
-    return row?.deployType ?? null;
+  deployType(deployId: number): Promise<number | null> {
+    return deployGroupType(this.db, deployId);
   }
 
   /**
@@ -108,13 +98,7 @@ export class GatherRepository {
     }));
   }
 
-  async factors(codes: readonly string[]): Promise<GatherFactor[]> {
-    if (codes.length === 0) return [];
-    return this.db
-      .selectFrom('factors')
-      .select(['factorCode', 'factorName', 'factorNameEn', 'unit', 'decimals'])
-      .where('factorCode', 'in', [...codes])
-      .orderBy('factorCode')
-      .execute();
+  factors(codes: readonly string[]): Promise<GatherFactor[]> {
+    return factorsByCode(this.db, codes);
   }
 }

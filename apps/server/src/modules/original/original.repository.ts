@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, OriginalPacketsTable } from '../../db/schema.js';
+import { deviceOffset } from '../../db/queries/devices.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 /** Which packets a read covers: a bounded receive-time range, optionally one device, MN, CN, outcome. */
@@ -97,13 +98,8 @@ export class OriginalRepository {
   }
 
   /** A device's zone (its data times are read and shown on its clock); undefined for no such device. */
-  async deviceOffset(deviceId: number): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('utcOffsetMinutes')
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
-    return row?.utcOffsetMinutes;
+  deviceOffset(deviceId: number): Promise<number | undefined> {
+    return deviceOffset(this.db, deviceId);
   }
 
   async byId(id: number): Promise<{ id: number; raw: string; deviceId: number | null } | undefined> {

@@ -1,8 +1,9 @@
 import { DEPLOY_TYPE } from '@envmon/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SurfaceWaterLimitsTable } from '../../db/schema.js';
+import { effectiveUnit, ownFactorSettings } from '../../db/queries/factors.js';
 import type { AlarmRow } from '../alarm/alarm.mapper.js';
-import { deviceInScope } from '../../db/queries/device-scope.js';
+import { deviceInScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 /** Which devices a real-time read covers: one project's (all when absent), only those bound to a user. */
 export interface RealtimeScope {
@@ -93,11 +94,7 @@ export class RealtimeRepository {
       )
       .leftJoin('latestValues', 'latestValues.deviceId', 'devices.id')
       .leftJoin('factors', 'factors.factorCode', 'latestValues.factorCode')
-      .leftJoin('deviceFactors', (join) =>
-        join
-          .onRef('deviceFactors.deviceId', '=', 'latestValues.deviceId')
-          .onRef('deviceFactors.factorCode', '=', 'latestValues.factorCode'),
-      )
+      .leftJoin('deviceFactors', ownFactorSettings('latestValues'))
       .select((eb) => [
         'devices.id as deviceId',
         'devices.deviceName',
@@ -113,7 +110,7 @@ export class RealtimeRepository {
         'factors.factorName',
         'factors.factorNameEn',
         'factors.unit as catalogueUnit',
-        eb.fn.coalesce('deviceFactors.unit', 'factors.unit').as('unit'),
+        effectiveUnit(eb).as('unit'),
         'factors.decimals',
         'latestValues.kind',
         'latestValues.dataTime',
@@ -247,11 +244,7 @@ export class RealtimeRepository {
       .selectFrom('alarms')
       .innerJoin('devices', 'devices.id', 'alarms.deviceId')
       .leftJoin('factors', 'factors.factorCode', 'alarms.factorCode')
-      .leftJoin('deviceFactors', (join) =>
-        join
-          .onRef('deviceFactors.deviceId', '=', 'alarms.deviceId')
-          .onRef('deviceFactors.factorCode', '=', 'alarms.factorCode'),
-      )
+      .leftJoin('deviceFactors', ownFactorSettings('alarms'))
       .selectAll('alarms')
       .select([
         'devices.deviceCode',
@@ -260,7 +253,7 @@ export class RealtimeRepository {
         'factors.factorName',
         'factors.factorNameEn',
       ])
-      .select((eb) => eb.fn.coalesce('deviceFactors.unit', 'factors.unit').as('unit'))
+      .select((eb) => effectiveUnit(eb).as('unit'))
       .where('alarms.active', '=', 1)
       .where('alarms.overflowType', '>', 0)
       .where('alarms.deviceId', 'in', this.scopedIds(scope))
@@ -272,8 +265,7 @@ export class RealtimeRepository {
   /** The ids of the devices in scope, as a subquery. */
   private scopedIds(scope: RealtimeScope) {
     let query = this.db.selectFrom('devices').select('devices.id');
-    if (scope.projectId !== undefined) query = query.where('devices.projectId', '=', scope.projectId);
-    if (scope.boundTo !== undefined) query = query.where('devices.deviceCode', 'in', this.boundCodes(scope.boundTo));
+    query = query.where((eb) => devicesInScope(eb, scope));
     if (scope.deviceType !== undefined) query = query.where('devices.deviceType', '=', scope.deviceType);
     if (scope.overflowOnly) query = query.where('devices.id', 'in', this.overflowDeviceIds());
     return query;
@@ -281,9 +273,5 @@ export class RealtimeRepository {
 
   private overflowDeviceIds() {
     return this.db.selectFrom('thresholds').select('thresholds.deviceId').where('thresholds.overflowType', '>', 0);
-  }
-
-  private boundCodes(userId: number) {
-    return this.db.selectFrom('userDevices').select('userDevices.deviceCode').where('userDevices.userId', '=', userId);
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DevicesTable, MeasurementKind, SurfaceWaterLimitsTable } from '../../db/schema.js';
+import { effectiveUnit } from '../../db/queries/factors.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export interface ReportValueRow {
@@ -111,7 +112,7 @@ export class ReportRepository {
         'factors.factorName',
         'factors.factorNameEn',
         'factors.decimals',
-        eb.fn.coalesce('deviceFactors.unit', 'factors.unit').as('unit'),
+        effectiveUnit(eb).as('unit'),
       ])
       .where('factors.factorCode', 'in', codes)
       .execute();
