@@ -14,7 +14,7 @@ import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import { argon2Hasher, type PasswordHasher } from './lib/password.js';
-import { XlsxDownloads } from './lib/xlsx-download.js';
+import { XlsxDownloads } from './plugins/xlsx-download.js';
 import { AlarmEngine } from './modules/alarm/alarm-engine.js';
 import { AlarmRepository } from './modules/alarm/alarm.repository.js';
 import { alarmRoutes } from './modules/alarm/alarm.routes.js';

@@ -1,7 +1,18 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { AppConfig } from '../config/config.js';
-import type { SeedReport } from '../db/seed.js';
+
+/** Where the server keeps its data, as config/config.ts's AppConfig gives it (lib/ stays a leaf). */
+export interface DataDirSettings {
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  logDir: string;
+}
+
+/** The admin the first start created (db/seed.ts's SeedReport['admin']). */
+export interface CreatedAdmin {
+  userName: string;
+  password: string;
+  generated: boolean;
+}
 
 /** Where a generated admin password is kept for the person who started the server. */
 export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
@@ -10,11 +21,11 @@ export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
  * The server's data directory: the SQLite file's (./data by default); with PostgreSQL, which has no
  * file of its own here, the directory above LOG_DIR (./data by default too).
  */
-export function dataDirOf(config: Pick<AppConfig, 'database' | 'logDir'>): string {
+export function dataDirOf(config: DataDirSettings): string {
   return config.database.dialect === 'sqlite' ? dirname(config.database.file) : dirname(resolve(config.logDir));
 }
 
-export function adminPasswordPath(config: Pick<AppConfig, 'database' | 'logDir'>): string {
+export function adminPasswordPath(config: DataDirSettings): string {
   return join(dataDirOf(config), ADMIN_PASSWORD_FILE);
 }
 
@@ -34,11 +45,7 @@ export function writeAdminPasswordFile(path: string, password: string): void {
  * to the terminal (`write`) and to the password file, never to the logger: log files are kept,
  * rotated, downloaded from the server-log screen. Returns what was written to the terminal.
  */
-export function announceAdmin(
-  admin: NonNullable<SeedReport['admin']>,
-  path: string,
-  write: (text: string) => unknown,
-): string {
+export function announceAdmin(admin: CreatedAdmin, path: string, write: (text: string) => unknown): string {
   let text: string;
   if (!admin.generated) {
     text = `\n  Created user '${admin.userName}' with the password from ADMIN_PASSWORD.\n\n`;

@@ -22,6 +22,15 @@ export interface XlsxSheet {
   rows: AsyncIterable<readonly XlsxRow[]> | Iterable<readonly XlsxRow[]>;
 }
 
+/** What an export writes: its sheets, and the file's name (ASCII, and as the user reads it). */
+export interface XlsxWorkbookPlan {
+  /** Without extension; a timestamp is appended. */
+  fileName: { ascii: string; display: string };
+  sheets: readonly XlsxSheet[];
+  /** The rows it will write, when known up front: the console then shows a percentage. */
+  total?: number;
+}
+
 /**
  * Writes the sheets — optional title lines, a bold frozen header row, then every row — with
  * exceljs's streaming writer, so a large export never sits in memory: each row is committed as it

@@ -1,7 +1,7 @@
 import { aiExportSchema, aiQuerySchema, aiResultSchema, formatStationTime, titleWithZone } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
 import { rounded } from '../gather/gather.service.js';
 import type { AiQueryService } from './ai-query.service.js';

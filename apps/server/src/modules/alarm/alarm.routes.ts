@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import type { AlarmService } from './alarm.service.js';
 
 const ALARM = '/manager/alarm/rest';

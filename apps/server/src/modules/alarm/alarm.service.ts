@@ -15,7 +15,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
-import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import type { Actor } from '../session/permission.js';
 import { translate } from '../crud/crud.export.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';

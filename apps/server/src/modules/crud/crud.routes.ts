@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { readAhead } from '../../lib/xlsx-export.js';
 import { crudSheet, translate } from './crud.export.js';
 import type { CrudService } from './crud.types.js';

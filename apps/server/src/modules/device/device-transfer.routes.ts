@@ -3,7 +3,7 @@ import { deviceQuerySchema, envelopeSchema, failureEnvelopeSchema, writeCode } f
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { fileResponses, ok } from '../../lib/envelope.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { uploadedChunks } from '../../lib/upload.js';
 import { DomainError } from '../../lib/errors.js';
 import { importReportParams } from '../../lib/import-report.js';

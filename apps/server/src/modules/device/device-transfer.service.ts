@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import type { DevicesTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import {
   cellText,

@@ -18,7 +18,7 @@ import {
 import type { MeasurementKind } from '../../db/schema.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { DomainError } from '../../lib/errors.js';
-import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import { readAhead, toRows, type XlsxExportColumn } from '../../lib/xlsx-export.js';
 import type {
   HistoryColumns,

@@ -18,7 +18,7 @@ import {
 } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
-import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import { type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { toOriginalPacket, toOriginalParsed, toOtherRows } from './original.mapper.js';
 import type { OriginalRepository, OriginalScope } from './original.repository.js';

@@ -16,7 +16,7 @@ import {
   type ReportTimeUnit,
   titleWithZone,
 } from '@envmon/shared';
-import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import type { XlsxExportColumn, XlsxRow, XlsxSheet } from '../../lib/xlsx-export.js';
 import { translate } from '../crud/crud.export.js';
 

@@ -10,7 +10,7 @@ import {
 } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
 import { contrastWorkbook, multiStationWorkbook, singleStationWorkbook, standardWorkbook } from './report.export.js';
 import type { ReportService } from './report.service.js';

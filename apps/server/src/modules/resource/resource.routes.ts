@@ -1,7 +1,7 @@
 import { CRUD, idSchema, resourceSchema } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { crudRoutes } from '../crud/crud.routes.js';
 import type { ResourceService } from './resource.service.js';

@@ -1,6 +1,6 @@
 import { CRUD } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { crudRoutes } from '../crud/crud.routes.js';
 import type { RoleService } from './role.service.js';
 

@@ -1,5 +1,5 @@
 import type { IsotopeReport, OdorRose, StatisticsExportLang, SummaryReport, TransmissionReport } from '@envmon/shared';
-import type { XlsxWorkbookPlan } from '../../lib/xlsx-download.js';
+import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import type { XlsxExportColumn, XlsxRow } from '../../lib/xlsx-export.js';
 
 /**

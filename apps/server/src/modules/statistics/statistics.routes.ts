@@ -14,7 +14,7 @@ import {
 } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
 import { formatDateTime } from '../crud/crud.export.js';
 import { isotopeWorkbook, odorRoseWorkbook, summaryWorkbook, transmissionWorkbook } from './statistics.export.js';

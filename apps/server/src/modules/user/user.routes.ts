@@ -1,7 +1,7 @@
 import { CRUD, SIGNED_IN, userInfoSchema, userNameCheckSchema } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
-import type { XlsxDownloads } from '../../lib/xlsx-download.js';
+import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import { crudRoutes } from '../crud/crud.routes.js';

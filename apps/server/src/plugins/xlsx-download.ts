@@ -9,30 +9,21 @@ import {
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../app-types.js';
+import type { Clock } from '../lib/clock.js';
+import { DownloadTickets, type TicketHolder } from '../lib/download-ticket.js';
+import { envelopeResponses, fileResponses, ok } from '../lib/envelope.js';
+import { DomainError, forbidden, notSignedIn } from '../lib/errors.js';
+import { ExportProgressRegistry } from '../lib/export-progress.js';
+import type { XlsxWorkbookPlan } from '../lib/xlsx-export.js';
+import { writeXlsxWorkbook } from '../lib/xlsx-export.js';
+import { attachment } from '../lib/xlsx-template.js';
 import { XLSX_MIME } from '../modules/crud/crud.export.js';
 import type { RoleService } from '../modules/role/role.service.js';
 import { type Access, decide, type Reach } from '../modules/session/permission.js';
-import { signedIn } from '../plugins/auth.js';
-import type { RoutePermission } from '../plugins/route-permissions.js';
-import type { Clock } from './clock.js';
-import { DownloadTickets, type TicketHolder } from './download-ticket.js';
-import { envelopeResponses, fileResponses, ok } from './envelope.js';
-import { DomainError, forbidden, notSignedIn } from './errors.js';
-import { ExportProgressRegistry } from './export-progress.js';
-import type { XlsxSheet } from './xlsx-export.js';
-import { writeXlsxWorkbook } from './xlsx-export.js';
-import { attachment } from './xlsx-template.js';
+import { signedIn } from './auth.js';
+import type { RoutePermission } from './route-permissions.js';
 
 export const EXPORT_PROGRESS_PATH = '/data/export/rest/progress';
-
-/** What an export writes: its sheets, and the file's name (ASCII, and as the user reads it). */
-export interface XlsxWorkbookPlan {
-  /** Without extension; a timestamp is appended. */
-  fileName: { ascii: string; display: string };
-  sheets: readonly XlsxSheet[];
-  /** The rows it will write, when known up front: the console then shows a percentage. */
-  total?: number;
-}
 
 /** Who downloads: the ticket's holder, their rights (some exports show more to some) and their device reach. */
 export interface ExportCaller extends TicketHolder, Access, Reach {}
