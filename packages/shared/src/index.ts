@@ -22,6 +22,7 @@ export * from './schemas/live.js';
 export * from './menu.js';
 export * from './utils/validate-url.js';
 export * from './utils/format.js';
+export * from './utils/time-units.js';
 export * from './utils/station-time.js';
 export * from './i18n/index.js';
 export * from './i18n/translate.js';

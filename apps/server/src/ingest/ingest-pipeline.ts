@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MeasurementKind } from '../db/schema.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
@@ -68,8 +69,6 @@ interface Pending {
 }
 
 type DataAnnouncement = DomainEvents['data.received'];
-
-const MINUTE_MS = 60_000;
 
 /** The month and year containing a day value, in the station's own calendar. */
 function rollupTargets(deviceId: number, factorCode: string, dayStart: number, offsetMinutes: number): RollupTarget[] {

@@ -1,4 +1,4 @@
-import type { Language, MessageKey } from '@envmon/shared';
+import { DAY_MS, type Language, type MessageKey } from '@envmon/shared';
 import { DomainError } from './errors.js';
 import { listOf, messageText, type MessageParams } from './messages.js';
 import { type XlsxInput, XlsxReaderPool } from './xlsx-import-pool.js';
@@ -99,7 +99,6 @@ export async function readXlsxRecords<F extends string>(
   return outcome.records;
 }
 
-const DAY_MS = 86_400_000;
 /** 1899-12-30, day 0 of Excel's (1900) date system, as a Unix day number. */
 const EXCEL_EPOCH_DAYS = 25_569;
 /** 9999-12-31: the last day Excel shows. */

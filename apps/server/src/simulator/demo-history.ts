@@ -1,4 +1,5 @@
 import { formatHj212Time } from '@envmon/hj212';
+import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import type { CommandOutcome, CommandRequest } from '../gateway/command-channel.js';
 import type { Clock } from '../lib/clock.js';
 
@@ -13,9 +14,7 @@ const CONNECT_POLL_MS = 500;
 /** Logged once every station's history has been asked for: the demo's start-up load is over. */
 export const DEMO_HISTORY_DONE = 'demo history: done';
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const BEIJING = 8 * HOUR;
+const BEIJING = 8 * HOUR_MS;
 
 export interface DemoHistoryDeps {
   gateway: {
@@ -31,13 +30,13 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** The backfill requests (HJ212.md §9: 2061 hour data, 2031 day data) for the history before `now`. */
 export function demoHistoryRequests(now: number): CommandRequest[] {
-  const lastHour = Math.floor(now / HOUR) * HOUR - HOUR;
+  const lastHour = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
   // Station days start at midnight Beijing time (the simulator's and the spec's default zone).
-  const lastDay = Math.floor((now + BEIJING) / DAY) * DAY - BEIJING - DAY;
+  const lastDay = Math.floor((now + BEIJING) / DAY_MS) * DAY_MS - BEIJING - DAY_MS;
   const range = (from: number, to: number) => ({ BeginTime: formatHj212Time(from), EndTime: formatHj212Time(to) });
   return [
-    { cn: '2061', cp: range(lastHour - (DEMO_HOUR_HISTORY_DAYS * DAY - HOUR), lastHour) },
-    { cn: '2031', cp: range(lastDay - (DEMO_DAY_HISTORY_DAYS - 1) * DAY, lastDay) },
+    { cn: '2061', cp: range(lastHour - (DEMO_HOUR_HISTORY_DAYS * DAY_MS - HOUR_MS), lastHour) },
+    { cn: '2031', cp: range(lastDay - (DEMO_DAY_HISTORY_DAYS - 1) * DAY_MS, lastDay) },
   ];
 }
 

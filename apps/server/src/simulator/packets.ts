@@ -2,6 +2,7 @@
  * Pure builders for the packets a simulated station sends (HJ212.md §4–§6, §11), and the Beijing-time helpers they
  * need. Stations speak Beijing time (UTC+8); everything else in envmon is UTC epoch ms.
  */
+import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import {
   formatHj212Time,
   makeFactor,
@@ -27,9 +28,7 @@ export type StationSt = (typeof STATION_ST)[StationKind];
 export const FLAG_NO_ACK = 4;
 export const FLAG_ACK = 5;
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const BEIJING_OFFSET_MS = 8 * HOUR;
+const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 
 /** `YYYYMMDDhhmmss` (or with `zzz` milliseconds for 17 digits) in Beijing time. */
 export function formatBeijingTime(ms: number, digits: 14 | 17 = 14): string {
@@ -44,9 +43,9 @@ export function periodLengthMs(cn: UploadCn, minuteIntervalMs: number): number {
     case '2051':
       return minuteIntervalMs;
     case '2061':
-      return HOUR;
+      return HOUR_MS;
     case '2031':
-      return DAY;
+      return DAY_MS;
   }
 }
 
@@ -62,9 +61,9 @@ export function periodStartMs(cn: UploadCn, ms: number, minuteIntervalMs: number
       // Intervals that divide an hour align the same in UTC and in Beijing time (8 whole hours apart).
       return Math.floor(ms / minuteIntervalMs) * minuteIntervalMs;
     case '2061':
-      return Math.floor(ms / HOUR) * HOUR;
+      return Math.floor(ms / HOUR_MS) * HOUR_MS;
     case '2031':
-      return Math.floor((ms + BEIJING_OFFSET_MS) / DAY) * DAY - BEIJING_OFFSET_MS;
+      return Math.floor((ms + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
   }
 }
 

@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { createConnection, type Socket } from 'node:net';
 import { FrameDecoder, parseHj212Time, type FrameDecoderItem, type Hj212Message } from '@envmon/hj212';
+import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import {
   buildDataPacket,
   buildReplyPacket,
@@ -89,8 +90,6 @@ interface PendingUpload {
 
 type ScheduleKey = 'rtd' | 'minute' | 'hour' | 'day';
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 /** Most periods one backfill request streams (a week of 1-minute data is ~10 000). */
 const MAX_BACKFILL_PERIODS = 10_000;
 /** Sample points per period for period data; enough for a plausible min/max. */
@@ -435,9 +434,9 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
       case 'minute':
         return this.minuteInterval;
       case 'hour':
-        return HOUR;
+        return HOUR_MS;
       case 'day':
-        return DAY;
+        return DAY_MS;
     }
   }
 
@@ -477,10 +476,10 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
         void this.upload('2051', boundary - this.minuteInterval, true);
         return;
       case 'hour':
-        void this.upload('2061', boundary - HOUR, true);
+        void this.upload('2061', boundary - HOUR_MS, true);
         return;
       case 'day':
-        void this.upload('2031', boundary - DAY, true);
+        void this.upload('2031', boundary - DAY_MS, true);
         return;
     }
   }

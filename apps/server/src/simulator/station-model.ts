@@ -9,6 +9,7 @@
  * thresholds watch over them for a quarter of an hour, so that alarms happen without anyone staging them.
  */
 import { factorByCode } from '@envmon/hj212';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@envmon/shared';
 import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
 import { LEVEL_FACTOR_CODE, PLATFORM_FACTORS } from '../db/platform-factors.js';
 
@@ -79,10 +80,7 @@ const EPISODE_AMMONIA = 1.2;
 const EPISODE_PM25 = 100;
 const EPISODE_LEVEL = 1.9;
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const BEIJING_OFFSET_MS = 8 * HOUR;
+const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 const SPIKE_FACTOR = 5;
 const WIND_DIRECTION = 'a01008';
 
@@ -460,10 +458,10 @@ const CH_SLOW = 2000;
 const CH_SITE = 3000;
 const CH_RAIN = 4000;
 const CH_EPISODE = 5000;
-const RAIN_BLOCK = 6 * HOUR;
+const RAIN_BLOCK = 6 * HOUR_MS;
 const RAIN_CHANCE = 0.12;
-const RAIN_DECAY = 2 * HOUR;
-const RAIN_RISE = 15 * MINUTE;
+const RAIN_DECAY = 2 * HOUR_MS;
+const RAIN_RISE = 15 * MINUTE_MS;
 
 /**
  * Rain events: each 6-hour block may start one shower (1–4 h, random strength); intensity rises within 15 min,
@@ -475,7 +473,7 @@ function rainIntensity(seed: number, atMs: number): number {
   for (let b = block - 3; b <= block; b++) {
     if (random(seed, CH_RAIN, b, 0) >= RAIN_CHANCE) continue;
     const start = b * RAIN_BLOCK + random(seed, CH_RAIN, b, 1) * RAIN_BLOCK;
-    const duration = HOUR + random(seed, CH_RAIN, b, 2) * 3 * HOUR;
+    const duration = HOUR_MS + random(seed, CH_RAIN, b, 2) * 3 * HOUR_MS;
     const peak = 0.4 + 0.6 * random(seed, CH_RAIN, b, 3);
     if (atMs < start) continue;
     if (atMs < start + duration) total += peak * Math.min(1, (atMs - start) / RAIN_RISE);
@@ -493,12 +491,12 @@ export function episodeIntensity(atMs: number, offsetMs: number): number {
 }
 
 function beijingHour(atMs: number): number {
-  const h = ((atMs + BEIJING_OFFSET_MS) / HOUR) % 24;
+  const h = ((atMs + BEIJING_OFFSET_MS) / HOUR_MS) % 24;
   return h < 0 ? h + 24 : h;
 }
 
 function seasonOf(atMs: number): number {
-  const yearPhase = ((((atMs + BEIJING_OFFSET_MS) / DAY) % 365.2425) / 365.2425) * 2 * Math.PI;
+  const yearPhase = ((((atMs + BEIJING_OFFSET_MS) / DAY_MS) % 365.2425) / 365.2425) * 2 * Math.PI;
   // Coldest around 20 January.
   return -Math.cos(yearPhase - (2 * Math.PI * 20) / 365.2425);
 }
@@ -541,11 +539,11 @@ export function createStationModel(options: StationModelOptions): StationModel {
       rain: rain(t),
       episode: episode(t),
       noise: (ch) =>
-        0.55 * smoothNoise(seed, CH_NOISE + ch, t, 40 * MINUTE) +
-        0.3 * smoothNoise(seed, CH_NOISE + ch, t, 7 * MINUTE) +
+        0.55 * smoothNoise(seed, CH_NOISE + ch, t, 40 * MINUTE_MS) +
+        0.3 * smoothNoise(seed, CH_NOISE + ch, t, 7 * MINUTE_MS) +
         0.15 * smoothNoise(seed, CH_NOISE + ch, t, 45_000),
       slow: (ch) =>
-        0.7 * smoothNoise(seed, CH_SLOW + ch, t, 30 * HOUR) + 0.3 * smoothNoise(seed, CH_SLOW + ch, t, 6 * HOUR),
+        0.7 * smoothNoise(seed, CH_SLOW + ch, t, 30 * HOUR_MS) + 0.3 * smoothNoise(seed, CH_SLOW + ch, t, 6 * HOUR_MS),
       site: (i) => siteValues[i % siteValues.length] ?? 0.5,
       get: (code) => computed.get(code) ?? 0,
     };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TimePrecision } from '../utils/station-time.js';
+import { DAY_MS } from '../utils/time-units.js';
 
 /**
  * The history query (SPEC section 2 'queries: history'): chosen devices × factors over a time range
@@ -40,8 +41,6 @@ export const HISTORY_TIME_PRECISION: Record<HistoryTimeUnit, TimePrecision> = {
 
 export const isFlowUnit = (unit: HistoryTimeUnit): unit is HistoryFlowUnit =>
   unit === 'flowDay' || unit === 'flowMonth' || unit === 'flowYear';
-
-const DAY_MS = 86_400_000;
 
 /** The longest range one read may cover per unit, in days: about as many rows as an hourly year at most. */
 export const HISTORY_MAX_RANGE_DAYS: Record<HistoryTimeUnit, number> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../utils/time-units.js';
 import { idSchema, optionalText, pageQuerySchema, pageSchema, requiredText, V } from './common.js';
 
 /**
@@ -13,7 +14,6 @@ export const IOT_CARD_LIMITS = {
   soonDays: 30,
 } as const;
 
-const DAY_MS = 86_400_000;
 export const IOT_CARD_SOON_MS = IOT_CARD_LIMITS.soonDays * DAY_MS;
 
 /** ICCID: 19–20 digits or uppercase letters. */

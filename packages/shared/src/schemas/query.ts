@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TimePrecision } from '../utils/station-time.js';
+import { DAY_MS } from '../utils/time-units.js';
 import { idSchema } from './common.js';
 import {
   ORIGINAL_MAX_RANGE_MS,
@@ -10,7 +11,6 @@ import {
   type StationStateKind,
 } from './original.js';
 
-const DAY_MS = 86_400_000;
 const optionalId = z.coerce.number().int().positive().optional();
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../utils/time-units.js';
 import { idSchema, pageQuerySchema, pageSchema } from './common.js';
 
 /**
@@ -40,8 +41,6 @@ export const REISSUE_REASONS = [
   'noData',
 ] as const;
 export type ReissueReason = (typeof REISSUE_REASONS)[number];
-
-const DAY_MS = 86_400_000;
 
 /** Why a range cannot be asked for, as a message key of the `reissue` namespace, or null. */
 export function reissueRangeProblem(cn: ReissueKind, beginTime: number, endTime: number): string | null {

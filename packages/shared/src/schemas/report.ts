@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.js';
 import { formatStationTime, type TimePrecision } from '../utils/station-time.js';
+import { DAY_MS } from '../utils/time-units.js';
 import { idSchema } from './common.js';
 
 /**
@@ -23,7 +24,6 @@ import { idSchema } from './common.js';
 export const REPORT_TIME_UNITS = ['hour', 'day', 'month'] as const;
 export type ReportTimeUnit = (typeof REPORT_TIME_UNITS)[number];
 
-const DAY_MS = 86_400_000;
 /** The longest period a report may cover at each unit: a month of hours, a year of days, ten years of months. */
 export const REPORT_MAX_RANGE_MS: Readonly<Record<ReportTimeUnit, number>> = {
   hour: 31 * DAY_MS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../utils/time-units.js';
 import { idSchema, V } from './common.js';
 
 /**
@@ -14,7 +15,6 @@ import { idSchema, V } from './common.js';
  * exceedances) / valid. Rates are ratios 0–1; thresholds given by the user are percentages.
  */
 
-const DAY_MS = 86_400_000;
 export const STATISTICS_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** A calendar date that exists ('2026-02-30' does not: Date.parse would roll it over to March). */
 const dateSchema = z
@@ -171,9 +171,9 @@ export type SummaryReport = z.infer<typeof summaryReportSchema>;
 export const FACTOR_CATEGORY_ISOTOPE = 'isotope';
 export const ISOTOPE_UNITS = ['hour', 'day', 'month'] as const;
 /** The longest isotope report and odour rose: a year (plus a day for a leap year). */
-export const STATISTICS_MAX_RANGE_MS = 366 * 86_400_000;
+export const STATISTICS_MAX_RANGE_MS = 366 * DAY_MS;
 /** Minute data is read for a month at most. */
-export const STATISTICS_MAX_MINUTE_RANGE_MS = 31 * 86_400_000;
+export const STATISTICS_MAX_MINUTE_RANGE_MS = 31 * DAY_MS;
 
 const rangeCheck = <T extends { beginTime: number; endTime: number; timeUnit: string }>(v: T, ctx: z.RefinementCtx) => {
   const max = v.timeUnit === 'min' ? STATISTICS_MAX_MINUTE_RANGE_MS : STATISTICS_MAX_RANGE_MS;

@@ -1,6 +1,4 @@
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './time-units.js';
 
 export interface TimeAgo {
   unit: 'minute' | 'hour' | 'day';
@@ -10,9 +8,9 @@ export interface TimeAgo {
 /** Minutes under an hour, hours under a day, otherwise days (SPEC section 9). */
 export function timeAgo(then: number, now: number): TimeAgo {
   const elapsed = Math.max(0, now - then);
-  if (elapsed < HOUR) return { unit: 'minute', value: Math.floor(elapsed / MINUTE) };
-  if (elapsed < DAY) return { unit: 'hour', value: Math.floor(elapsed / HOUR) };
-  return { unit: 'day', value: Math.floor(elapsed / DAY) };
+  if (elapsed < HOUR_MS) return { unit: 'minute', value: Math.floor(elapsed / MINUTE_MS) };
+  if (elapsed < DAY_MS) return { unit: 'hour', value: Math.floor(elapsed / HOUR_MS) };
+  return { unit: 'day', value: Math.floor(elapsed / DAY_MS) };
 }
 
 const SUFFIXES = [

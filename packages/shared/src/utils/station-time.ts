@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/index.js';
+import { MINUTE_MS } from './time-units.js';
 
 /**
  * One rule for the data's time on every screen and in every file: a time a station reported or caused
@@ -15,7 +16,6 @@ export const DEFAULT_UTC_OFFSET_MINUTES = 480;
 /** How much of a time a screen or a file shows: a realtime value to the second, an hour's period to the minute, a day's to the day … */
 export type TimePrecision = 'second' | 'minute' | 'day' | 'month' | 'year';
 
-const MINUTE_MS = 60_000;
 const MINUTES_PER_HOUR = 60;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

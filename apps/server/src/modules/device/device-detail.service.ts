@@ -1,4 +1,11 @@
-import type { DeviceLatestValue, DeviceSummary, OperationLog, Page, PageQuery } from '@envmon/shared';
+import {
+  DAY_MS,
+  type DeviceLatestValue,
+  type DeviceSummary,
+  type OperationLog,
+  type Page,
+  type PageQuery,
+} from '@envmon/shared';
 import type { Clock } from '../../lib/clock.js';
 import { toOperationLog } from '../log/log.mapper.js';
 import { toDeviceLatestValue } from './device-detail.mapper.js';
@@ -6,8 +13,6 @@ import type { ScopeReader } from './device-scope.js';
 import type { DeviceDetailRepository } from './device-detail.repository.js';
 import type { DeviceStatusRepository } from './device-status.repository.js';
 import { type DeviceService, type DeviceViewer, forViewer } from './device.service.js';
-
-const DAY_MS = 86_400_000;
 
 /** Start of the day containing `now` on a clock `utcOffsetMinutes` ahead of UTC, as epoch ms. */
 export function localDayStart(now: number, utcOffsetMinutes: number): number {

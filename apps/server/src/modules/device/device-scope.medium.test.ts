@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { type Alarm, FACTOR_CATEGORY_ISOTOPE, type Page, type Resource, WEATHER_FACTORS } from '@envmon/shared';
+import { type Alarm, DAY_MS, FACTOR_CATEGORY_ISOTOPE, type Page, type Resource, WEATHER_FACTORS } from '@envmon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet } from '../../test/station-client.js';
@@ -119,7 +119,6 @@ const { WebSocket } = createRequire(import.meta.url)('ws') as {
   };
 };
 
-const DAY_MS = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe('bound devices are a boundary on every data route (issue 13, hole 6)', () => {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@envmon/shared';
 import type SqliteDatabase from 'better-sqlite3';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, DevicesTable, MeasurementKind } from '../../db/schema.js';
@@ -44,8 +45,6 @@ export interface HistoryRange {
   from: number;
   to: number;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The history query's reads. Every measurement read is a range on (device, kind, factor, data time):

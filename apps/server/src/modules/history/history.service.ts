@@ -1,8 +1,10 @@
 import {
+  DAY_MS,
   downsampleMinMax,
   exportTimeColumn,
   HISTORY_TIME_PRECISION,
   isFlowUnit,
+  MINUTE_MS,
   type HistoryChart,
   type HistoryChartQuery,
   type HistoryExportQuery,
@@ -27,9 +29,6 @@ import type {
   HistoryRange,
   HistoryRepository,
 } from './history.repository.js';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** The measurement kind a plain (non-flow) unit reads. */
 const KIND: Record<Exclude<HistoryTimeUnit, HistoryFlowUnit>, MeasurementKind> = {

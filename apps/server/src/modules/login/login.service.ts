@@ -1,4 +1,4 @@
-import { LIMITS, type LoginInput, type LoginResult } from '@envmon/shared';
+import { LIMITS, MINUTE_MS, type LoginInput, type LoginResult } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -18,7 +18,6 @@ export const ANY_ADDRESS = '*';
 
 /** Lines about waits the log takes per minute; a spray of user names or addresses must not flood it. */
 export const WAIT_LOGS_PER_MINUTE = 20;
-const MINUTE_MS = 60_000;
 /** How often forgotten keys are deleted (by whichever process signs someone in next). */
 const PRUNE_EVERY_MS = 10 * MINUTE_MS;
 

@@ -1,9 +1,5 @@
-import type { ReissueKind } from '@envmon/shared';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type ReissueKind } from '@envmon/shared';
 import type { MeasurementKind } from '../../db/schema.js';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** The stored data each reissue command brings back (HJ212.md §9). */
 export const KIND_OF: Record<ReissueKind, MeasurementKind> = { '2051': 'min', '2061': 'hour', '2031': 'day' };

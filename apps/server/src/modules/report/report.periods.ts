@@ -1,11 +1,10 @@
-import type { ReportTimeUnit } from '@envmon/shared';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type ReportTimeUnit } from '@envmon/shared';
 
 /**
  * Period arithmetic in a station's calendar (its UTC offset, as the ingest pipeline dates hour, day and
  * month values): the contrast report's earlier periods and the position of a value inside its period.
  */
-const MINUTE_MS = 60_000;
-const UNIT_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+const UNIT_MS = { hour: HOUR_MS, day: DAY_MS } as const;
 /** The average month, to count a range in whole calendar months. */
 const AVERAGE_MONTH_MS = 30.436875 * UNIT_MS.day;
 

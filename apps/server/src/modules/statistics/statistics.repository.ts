@@ -1,3 +1,4 @@
+import { DAY_MS } from '@envmon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, MeasurementKind } from '../../db/schema.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
@@ -78,7 +79,6 @@ export interface SeriesValue {
   quality: string;
 }
 
-const DAY_MS = 86_400_000;
 /** A valid value (station flag N or none — HJ 212 leaves it optional —, platform quality N) as SQL: 1 or 0. */
 const VALID = sql<number>`case when value is not null and coalesce(flag, 'N') = 'N' and quality = 'N' then 1 else 0 end`;
 

@@ -1,5 +1,7 @@
 import {
   CALM_WIND_SPEED,
+  DAY_MS,
+  MINUTE_MS,
   ROSE_SECTOR_DEGREES,
   ROSE_SECTORS,
   FACTOR_CATEGORY_ISOTOPE,
@@ -36,8 +38,6 @@ import {
   type ScopedDevice,
 } from './statistics.repository.js';
 
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 const HOURS_PER_DAY = 24;
 /** Minute data (2051) comes at most once a minute, whatever a shorter real-time interval says. */
 const MIN_MINUTE_PERIOD_S = 60;

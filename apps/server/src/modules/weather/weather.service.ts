@@ -1,11 +1,10 @@
-import { WEATHER_FACTORS, type WeatherDay, type WeatherQuery } from '@envmon/shared';
+import { DAY_MS, WEATHER_FACTORS, type WeatherDay, type WeatherQuery } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { WeatherRepository } from './weather.repository.js';
 
 const CODES = Object.values(WEATHER_FACTORS);
 const NAMES = Object.entries(WEATHER_FACTORS) as [keyof typeof WEATHER_FACTORS, string][];
-const DAY_MS = 86_400_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Dates are the server's local calendar days, as every date and time the platform shows (crud.export formatDateTime). */
