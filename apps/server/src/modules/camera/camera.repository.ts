@@ -1,7 +1,7 @@
 import type { CameraInput, CameraListQuery, CameraPolicy } from '@envmon/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { CamerasTable, Database } from '../../db/schema.js';
-import { containsText } from '../../db/sql.js';
+import { containsText, selectPage } from '../../db/sql.js';
 import { boundDeviceCodes, type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export type CameraRow = Selectable<CamerasTable> & { deviceName: string | null };
@@ -36,16 +36,9 @@ export class CameraRepository {
     if (query.deviceId !== undefined) filtered = filtered.where('cameras.deviceId', '=', query.deviceId);
     const name = query.name;
     if (name) filtered = filtered.where((eb) => containsText(eb.ref('cameras.name'), name));
-    const { total } = await filtered
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const ids = await filtered
-      .select('cameras.id')
-      .orderBy('cameras.deviceId')
-      .orderBy('cameras.id')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
+    const { rows: ids, total } = await selectPage(filtered, query, (q) =>
+      q.select('cameras.id').orderBy('cameras.deviceId').orderBy('cameras.id'),
+    );
     const rows =
       ids.length === 0
         ? []

@@ -2,6 +2,7 @@ import type { DevopsListQuery, DevopsRecordInput } from '@envmon/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, DevopsFilesTable, DevopsRecordsTable } from '../../db/schema.js';
+import { selectPage } from '../../db/sql.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export type DevopsRecordRow = Selectable<DevopsRecordsTable> & { deviceName: string | null; deviceCode: string | null };
@@ -68,16 +69,9 @@ export class DevopsRepository {
     if (query.kind !== undefined) filtered = filtered.where('devopsRecords.kind', '=', query.kind);
     if (query.beginTime !== undefined) filtered = filtered.where('devopsRecords.startTime', '>=', query.beginTime);
     if (query.endTime !== undefined) filtered = filtered.where('devopsRecords.startTime', '<=', query.endTime);
-    const { total } = await filtered
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const ids = await filtered
-      .select('devopsRecords.id')
-      .orderBy('devopsRecords.startTime', 'desc')
-      .orderBy('devopsRecords.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
+    const { rows: ids, total } = await selectPage(filtered, query, (q) =>
+      q.select('devopsRecords.id').orderBy('devopsRecords.startTime', 'desc').orderBy('devopsRecords.id', 'desc'),
+    );
     const rows =
       ids.length === 0
         ? []

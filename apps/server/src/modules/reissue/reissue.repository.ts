@@ -1,6 +1,7 @@
 import type { ReissueListQuery } from '@envmon/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DevicesTable, MeasurementKind, ReissueTasksTable } from '../../db/schema.js';
+import { selectPage } from '../../db/sql.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export type ReissueDevice = Pick<
@@ -84,15 +85,9 @@ export class ReissueRepository {
       .where((eb) => devicesInScope(eb, scope));
     if (query.deviceId !== undefined) filtered = filtered.where('reissueTasks.deviceId', '=', query.deviceId);
     if (query.status !== undefined) filtered = filtered.where('reissueTasks.status', '=', query.status);
-    const { total } = await filtered
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const ids = await filtered
-      .select('reissueTasks.id')
-      .orderBy('reissueTasks.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
+    const { rows: ids, total } = await selectPage(filtered, query, (q) =>
+      q.select('reissueTasks.id').orderBy('reissueTasks.id', 'desc'),
+    );
     const rows = await this.find(ids.map((r) => r.id));
     return { rows: rows.reverse(), total: Number(total) };
   }
