@@ -1,4 +1,4 @@
-import { reportClientError } from '../features/errors/api/report-client-error';
+import { reportClientError } from '../features/errors';
 import { isApiError } from '../lib/api';
 import { captureError, setErrorReporter } from '../lib/error-log';
 

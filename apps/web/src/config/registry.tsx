@@ -1,11 +1,45 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { AppstoreOutlined } from '@ant-design/icons';
+import { AlarmListPage } from '../features/alarm';
+import { DevicePage } from '../features/device';
+import {
+  QueryAiPage,
+  QueryGatherPage,
+  QueryHistoryPage,
+  QueryOriginalPage,
+  QueryOtherPage,
+  QueryVideoPage,
+} from '../features/query';
+import { RealtimeChartPage, RealtimeDataPage, RealtimeOverflowPage, RealtimeWaterPage } from '../features/realtime';
+import {
+  ReportContrastPage,
+  ReportFactorBarPage,
+  ReportIsotopePage,
+  ReportMultiStationPage,
+  ReportOdorRosePage,
+  ReportRadarPage,
+  ReportSingleStationPage,
+  ReportSummaryPage,
+  ReportTransmissionPage,
+} from '../features/report';
+import {
+  DevopsSettingsPage,
+  FactorSettingsPage,
+  IotCardSettingsPage,
+  ReissueSettingsPage,
+  ThresholdSettingsPage,
+  VideoSettingsPage,
+  WxAlarmSettingsPage,
+} from '../features/settings';
+import { DictionaryPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
 import * as RESOURCE_ICONS from './resource-icons';
 
 /**
  * The client-owned half of the server-driven menu (STYLE.md rule 10): resource code → what the
  * console shows for it. The server decides who sees a code; this file decides what it is.
- * Codes missing here are dropped from the menu.
+ * Codes missing here are dropped from the menu. A code `<domain>.<screen>` is built in
+ * features/<domain>/<screen>/ (system screens in features/system/pages, system.device in
+ * features/device); each domain's index.ts names its screens, loaded on demand.
  */
 export interface PageEntry {
   /** The screen, loaded on demand. Absent: the screen is not built yet and says so. */
@@ -22,61 +56,53 @@ const notBuilt: PageEntry = {};
 
 export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'realtime.dashboard': { opensInNewTab: DASHBOARD_PATH },
-  'realtime.data': { component: lazy(() => import('../features/realtime-data/pages/realtime-data-page')) },
-  'realtime.chart': { component: lazy(() => import('../features/realtime-chart/pages/realtime-chart-page')) },
-  'realtime.overflow': { component: lazy(() => import('../features/realtime-overflow/pages/realtime-overflow-page')) },
-  'realtime.water': { component: lazy(() => import('../features/realtime-water/pages/realtime-water-page')) },
+  'realtime.data': { component: RealtimeDataPage },
+  'realtime.chart': { component: RealtimeChartPage },
+  'realtime.overflow': { component: RealtimeOverflowPage },
+  'realtime.water': { component: RealtimeWaterPage },
 
-  'query.history': { component: lazy(() => import('../features/query-history/pages/query-history-page')) },
-  'query.original': { component: lazy(() => import('../features/query-original/pages/query-original-page')) },
-  'query.gather': { component: lazy(() => import('../features/query-gather/pages/query-gather-page')) },
-  'query.ai': { component: lazy(() => import('../features/query-ai/pages/query-ai-page')) },
-  'query.other': { component: lazy(() => import('../features/query-other/pages/query-other-page')) },
-  'query.video': { component: lazy(() => import('../features/query-video/pages/query-video-page')) },
+  'query.history': { component: QueryHistoryPage },
+  'query.original': { component: QueryOriginalPage },
+  'query.gather': { component: QueryGatherPage },
+  'query.ai': { component: QueryAiPage },
+  'query.other': { component: QueryOtherPage },
+  'query.video': { component: QueryVideoPage },
 
-  'report.single-station': {
-    component: lazy(() => import('../features/report-single-station/pages/report-single-station-page')),
-  },
-  'report.multi-station': {
-    component: lazy(() => import('../features/report-multi-station/pages/report-multi-station-page')),
-  },
-  'report.contrast': { component: lazy(() => import('../features/report-contrast/pages/report-contrast-page')) },
-  'report.transmission': {
-    component: lazy(() => import('../features/report-transmission/pages/report-transmission-page')),
-  },
-  'report.isotope': { component: lazy(() => import('../features/report-isotope/pages/report-isotope-page')) },
-  'report.odor-rose': { component: lazy(() => import('../features/report-odor-rose/pages/report-odor-rose-page')) },
-  'report.factor-bar': { component: lazy(() => import('../features/report-factor-bar/pages/report-factor-bar-page')) },
-  'report.radar': { component: lazy(() => import('../features/report-radar/pages/report-radar-page')) },
-  'report.summary': { component: lazy(() => import('../features/report-summary/pages/report-summary-page')) },
+  'report.single-station': { component: ReportSingleStationPage },
+  'report.multi-station': { component: ReportMultiStationPage },
+  'report.contrast': { component: ReportContrastPage },
+  'report.transmission': { component: ReportTransmissionPage },
+  'report.isotope': { component: ReportIsotopePage },
+  'report.odor-rose': { component: ReportOdorRosePage },
+  'report.factor-bar': { component: ReportFactorBarPage },
+  'report.radar': { component: ReportRadarPage },
+  'report.summary': { component: ReportSummaryPage },
 
-  'alarm.list': { component: lazy(() => import('../features/alarm-list/pages/alarm-list-page')) },
+  'alarm.list': { component: AlarmListPage },
 
-  'settings.threshold': {
-    component: lazy(() => import('../features/threshold-settings/pages/threshold-settings-page')),
-  },
-  'settings.factor': { component: lazy(() => import('../features/factor-settings/pages/factor-settings-page')) },
+  'settings.threshold': { component: ThresholdSettingsPage },
+  'settings.factor': { component: FactorSettingsPage },
   'settings.device-parameters': notBuilt,
   'settings.counter-control': notBuilt,
   'settings.dashboard': notBuilt,
   'settings.data-audit': notBuilt,
-  'settings.devops': { component: lazy(() => import('../features/settings-devops/pages/settings-devops-page')) },
+  'settings.devops': { component: DevopsSettingsPage },
   'settings.dynamic-code': notBuilt,
-  'settings.iot-card': { component: lazy(() => import('../features/settings-iot-card/pages/iot-card-page')) },
+  'settings.iot-card': { component: IotCardSettingsPage },
   'settings.regular': notBuilt,
-  'settings.reissue': { component: lazy(() => import('../features/settings-reissue/pages/settings-reissue-page')) },
+  'settings.reissue': { component: ReissueSettingsPage },
   'settings.transfer-format': notBuilt,
-  'settings.wx-alarm': { component: lazy(() => import('../features/wx-alarm/pages/wx-alarm-page')) },
-  'settings.video-ys': { component: lazy(() => import('../features/settings-video/pages/settings-video-page')) },
+  'settings.wx-alarm': { component: WxAlarmSettingsPage },
+  'settings.video-ys': { component: VideoSettingsPage },
 
-  'system.device': { component: lazy(() => import('../features/device/pages/device-page')) },
-  'system.user': { component: lazy(() => import('../features/system/pages/user-page')) },
-  'system.role': { component: lazy(() => import('../features/system/pages/role-page')) },
-  'system.resource': { component: lazy(() => import('../features/system/pages/resource-page')) },
-  'system.dictionary': { component: lazy(() => import('../features/system/pages/dictionary-page')) },
+  'system.device': { component: DevicePage },
+  'system.user': { component: UserPage },
+  'system.role': { component: RolePage },
+  'system.resource': { component: ResourcePage },
+  'system.dictionary': { component: DictionaryPage },
   'system.job': notBuilt,
-  'system.log': { component: lazy(() => import('../features/system/pages/log-page')) },
-  'system.server-log': { component: lazy(() => import('../features/system/pages/server-log-page')) },
+  'system.log': { component: LogPage },
+  'system.server-log': { component: ServerLogPage },
 
   'water.control': notBuilt,
   'water.data-audit': notBuilt,

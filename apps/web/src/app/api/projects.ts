@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { DEPLOY_TYPE, type DeployClassify } from '@envmon/shared';
-import { api } from '../../lib/api';
+import { DEPLOY_TYPE } from '@envmon/shared';
+import { deployGroupsQueryOptions } from '../../lib/deploy-groups';
 
-/** The projects the header's selector offers: deploy classifies of type 'project'. */
+/** The projects the header's selector offers: deploy groups of type 'project', read once a page load unless a device write refreshes them. */
 export const projectsQueryOptions = () =>
   queryOptions({
-    queryKey: ['deploy-classify', 'findAll', DEPLOY_TYPE.project],
-    queryFn: () =>
-      api.get<DeployClassify[]>('/manager/system/device/deploy/classify/rest/findAll', { deployType: DEPLOY_TYPE.project }),
+    ...deployGroupsQueryOptions(DEPLOY_TYPE.project),
     staleTime: Number.POSITIVE_INFINITY,
   });

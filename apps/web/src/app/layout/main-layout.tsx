@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { Logo } from '../../components/logo';
 import { usePreferences } from '../providers/preferences';
 import { CHROME } from '../providers/theme';
-import { useSession } from '../session';
+import { useSession } from '../session-context';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { HeaderTools } from './header/header-tools';
 import { MobileMenu, SideMenu, TopMenu } from './menus';
@@ -82,7 +82,13 @@ export function MainLayout() {
             collapsible
             collapsed={collapsed}
             onCollapse={setCollapsed}
-            trigger={collapsed ? <MenuUnfoldOutlined aria-label={t('layout.header.expandMenu')} /> : <MenuFoldOutlined aria-label={t('layout.header.collapseMenu')} />}
+            trigger={
+              collapsed ? (
+                <MenuUnfoldOutlined aria-label={t('layout.header.expandMenu')} />
+              ) : (
+                <MenuFoldOutlined aria-label={t('layout.header.collapseMenu')} />
+              )
+            }
           >
             <SideMenu group={activeGroup} selectedPath={location.pathname} collapsed={collapsed} />
           </Sider>
@@ -97,7 +103,12 @@ export function MainLayout() {
             className="app-menu-drawer"
             styles={{ body: { padding: 0, background: CHROME[theme].sider } }}
           >
-            <MobileMenu menu={menu} activeGroup={activeGroup} selectedPath={location.pathname} onNavigate={() => setDrawerOpen(false)} />
+            <MobileMenu
+              menu={menu}
+              activeGroup={activeGroup}
+              selectedPath={location.pathname}
+              onNavigate={() => setDrawerOpen(false)}
+            />
           </Drawer>
         )}
         <Layout className="app-main">

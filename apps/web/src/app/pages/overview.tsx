@@ -9,7 +9,7 @@ import { API_REFERENCE_URL } from '../layout/header/help-dropdown';
 import { useOpenPage } from '../layout/menus';
 import { menuLabel } from '../menu/build-menu';
 import { usePreferences } from '../providers/preferences';
-import { useSession } from '../session';
+import { useSession } from '../session-context';
 
 const FULL_DATE_FORMAT = 'LL dddd';
 const GUTTER: [number, number] = [16, 16];
@@ -53,11 +53,18 @@ export function Overview() {
                 </Space>
               ),
             },
-            { key: 'reach', label: t('layout.home.reach'), children: t('layout.home.reachValue', { pages: pageCount, groups: menu.length }) },
+            {
+              key: 'reach',
+              label: t('layout.home.reach'),
+              children: t('layout.home.reachValue', { pages: pageCount, groups: menu.length }),
+            },
             {
               key: 'devices',
               label: t('layout.home.devices'),
-              children: user.deviceCodes.length > 0 ? t('layout.home.devicesBound', { count: user.deviceCodes.length }) : t('layout.home.devicesAll'),
+              children:
+                user.deviceCodes.length > 0
+                  ? t('layout.home.devicesBound', { count: user.deviceCodes.length })
+                  : t('layout.home.devicesAll'),
             },
           ]}
         />
@@ -86,13 +93,11 @@ export function Overview() {
               >
                 <Flex wrap gap={8}>
                   {group.pages.map((page) => (
-                    <Button
-                      key={page.code}
-                      icon={<ResourceIcon name={page.icon} />}
-                      onClick={() => openPage(page)}
-                    >
+                    <Button key={page.code} icon={<ResourceIcon name={page.icon} />} onClick={() => openPage(page)}>
                       {menuLabel(page, language)}
-                      {pageEntry(page.code)?.opensInNewTab && <ExportOutlined aria-label={t('layout.home.opensNewTab')} />}
+                      {pageEntry(page.code)?.opensInNewTab && (
+                        <ExportOutlined aria-label={t('layout.home.opensNewTab')} />
+                      )}
                     </Button>
                   ))}
                 </Flex>

@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { readCookie, writeCookie, PREFERENCE_COOKIES } from '../../lib/cookies';
 import { setDayjsLanguage } from '../../lib/dayjs';
 import { FALLBACK_LANGUAGE, i18n } from '../../lib/i18n';
-import { consoleConfigQueryOptions } from '../../features/auth/api/console-config';
+import { consoleConfigQueryOptions } from '../../lib/console-config';
 import { THEMES, type ThemeName } from './theme';
 
 /**

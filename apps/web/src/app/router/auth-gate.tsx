@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@envmon/shared';
 import { PageLoading } from '../../components/page-loading';
 import { PermissionsProvider, type Permissions } from '../../components/can';
-import { userInfoQueryOptions } from '../../features/auth/api/get-user-info';
+import { userInfoQueryOptions } from '../../features/auth';
 import { isApiError } from '../../lib/api';
 import { notifier } from '../../lib/notify';
 import { tokenStore, useToken } from '../../lib/token';
-import { buildSession, isOutsideMenu, routeRolesFor, SessionProvider } from '../session';
+import { buildSession, isOutsideMenu, routeRolesFor } from '../session';
+import { SessionProvider } from '../session-context';
 import { decideNavigation, type UserState } from './guard';
 
 const NO_PERMISSIONS: Permissions = { isAdmin: false, codes: new Set() };

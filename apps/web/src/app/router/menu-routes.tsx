@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { pageEntry } from '../../config/registry';
 import { menuLabel, type MenuPage } from '../menu/build-menu';
 import { usePreferences } from '../providers/preferences';
-import { useSession } from '../session';
+import { useSession } from '../session-context';
 import { NOT_FOUND_PATH } from './guard';
 
 function RegisteredPage({ page }: { page: MenuPage }) {

@@ -1,21 +1,15 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
-import RouteErrorPage from '../../features/errors/pages/route-error-page';
+import { AuthRedirectPage, LoginPage, OAuthPage, PasswordPage } from '../../features/auth';
+import { DocumentationPage, GuidePage } from '../../features/docs';
+import { NotFoundPage, RouteErrorPage, UnauthorizedPage } from '../../features/errors';
 import { MainLayout } from '../layout/main-layout';
 import { PublicFrame } from '../layout/public-frame';
 import { AuthGate } from './auth-gate';
 import { MenuRoutes } from './menu-routes';
 import { RedirectPage } from './redirect-page';
 
-const LoginPage = lazy(() => import('../../features/auth/pages/login-page'));
-const OAuthPage = lazy(() => import('../../features/auth/pages/oauth-page'));
-const AuthRedirectPage = lazy(() => import('../../features/auth/pages/auth-redirect-page'));
-const PasswordPage = lazy(() => import('../../features/auth/pages/password-page'));
-const NotFoundPage = lazy(() => import('../../features/errors/pages/not-found-page'));
-const UnauthorizedPage = lazy(() => import('../../features/errors/pages/unauthorized-page'));
-const DocumentationPage = lazy(() => import('../../features/docs/pages/documentation-page'));
-const GuidePage = lazy(() => import('../../features/docs/pages/guide-page'));
 const HomePage = lazy(() => import('../pages/home-page'));
 const DashboardScreen = lazy(() => import('../pages/dashboard-screen'));
 

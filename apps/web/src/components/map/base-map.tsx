@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { LatLngTuple } from 'leaflet';
 import { usePreferences } from '../../app/providers/preferences';
-import { consoleConfigQueryOptions } from '../../features/auth/api/console-config';
+import { consoleConfigQueryOptions } from '../../lib/console-config';
 
 interface BaseMapProps {
   center: LatLngTuple;

@@ -8,7 +8,7 @@ import type { ClientConfig } from '@envmon/shared';
 import '../../lib/i18n';
 import { PreferencesProvider } from '../../app/providers/preferences';
 import { PREFERENCE_COOKIES } from '../../lib/cookies';
-import { consoleConfigQueryOptions } from '../../features/auth/api/console-config';
+import { consoleConfigQueryOptions } from '../../lib/console-config';
 import { DeviceMap, LocationPicker, type DeviceMapDevice, type LngLat } from './index';
 
 const CONFIG: ClientConfig = {

@@ -4,10 +4,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm } from '@envmon/shared';
 import { PermissionsProvider } from '../../../components/can';
-import { testAlarm } from '../../../features/alarm-badge/alarm.test-support';
+import { testAlarm } from '../../../features/alarm/current/alarm.test-support';
 import { i18n } from '../../../lib/i18n';
 import { installAntdShims } from '../../../test/render';
-import { SessionProvider, type Session } from '../../session';
+import { SessionProvider, type Session } from '../../session-context';
 import { AlarmBadge } from './alarm-badge';
 
 const live = vi.hoisted(() => ({
@@ -34,13 +34,13 @@ vi.mock('../../../lib/live', () => ({
   },
 }));
 const getCurrentAlarms = vi.hoisted(() => vi.fn<() => Promise<Alarm[]>>());
-vi.mock('../../../features/alarm-badge/api/get-current-alarms', () => ({ getCurrentAlarms }));
+vi.mock('../../../features/alarm/current/api/get-current-alarms', () => ({ getCurrentAlarms }));
 const alert = vi.hoisted(() => ({
   playAlarmSound: vi.fn(),
   showAlarmNotification: vi.fn(),
   askNotificationPermission: vi.fn(),
 }));
-vi.mock('../../../features/alarm-badge/alarm-alert', () => alert);
+vi.mock('../../../features/alarm/current/alarm-alert', () => alert);
 
 beforeAll(async () => {
   installAntdShims();

@@ -8,16 +8,16 @@ import { useCan } from '../../../components/can';
 import { vocabularyLang } from '../../../components/crud/cell-render';
 import { DASHBOARD_PATH } from '../../../config/registry';
 import {
+  alarmSummary,
   askNotificationPermission,
+  CurrentAlarmsTable,
   playAlarmSound,
   showAlarmNotification,
-} from '../../../features/alarm-badge/alarm-alert';
-import { alarmSummary } from '../../../features/alarm-badge/alarm-text';
-import { CurrentAlarmsTable } from '../../../features/alarm-badge/components/current-alarms-table';
-import { useCurrentAlarms } from '../../../features/alarm-badge/hooks/use-current-alarms';
+  useCurrentAlarms,
+} from '../../../features/alarm';
 import type { MenuGroup } from '../../menu/build-menu';
 import { HOME_PATH } from '../../router/guard';
-import { useSession } from '../../session';
+import { useSession } from '../../session-context';
 import { HeaderTooltipButton } from './header-button';
 
 const ALARM_LIST = 'alarm.list';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorLogModal } from '../../../features/errors/components/error-log-modal';
+import { ErrorLogModal } from '../../../features/errors';
 import { useErrorLog } from '../../../lib/error-log';
 import { HeaderTooltipButton } from './header-button';
 
@@ -18,7 +18,12 @@ export function ErrorLogButton() {
   return (
     <>
       <Badge count={entries.length} size="small" offset={BADGE_OFFSET}>
-        <HeaderTooltipButton icon={<BugOutlined />} label={t('layout.header.errorLog')} onClick={() => setOpen(true)} data-testid="error-log-button" />
+        <HeaderTooltipButton
+          icon={<BugOutlined />}
+          label={t('layout.header.errorLog')}
+          onClick={() => setOpen(true)}
+          data-testid="error-log-button"
+        />
       </Badge>
       <ErrorLogModal open={open} onClose={() => setOpen(false)} />
     </>

@@ -2,8 +2,8 @@ import { Avatar, Dropdown } from 'antd';
 import { HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../../features/auth/api/logout';
-import { useSession } from '../../session';
+import { logout } from '../../../features/auth';
+import { useSession } from '../../session-context';
 
 type Action = 'home' | 'password' | 'logout';
 

@@ -8,7 +8,7 @@ import { LIMITS, loginSchema, type LoginInput } from '@envmon/shared';
 import { Logo } from '../../../components/logo';
 import { isApiError } from '../../../lib/api';
 import { safeRedirect } from '../../../lib/safe-redirect';
-import { consoleConfigQueryOptions } from '../api/console-config';
+import { consoleConfigQueryOptions } from '../../../lib/console-config';
 import { login } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
 import { LOGIN_REASON_PARAM, PASSWORD_CHANGED } from '../login-reasons';
@@ -59,7 +59,11 @@ export default function LoginPage() {
           >
             <Input prefix={<UserOutlined />} autoComplete="username" maxLength={LIMITS.userNameMax} autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('auth.login.passwordRequired') }]}>
+          <Form.Item
+            name="password"
+            label={t('auth.login.password')}
+            rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
+          >
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           {searchParams.get(LOGIN_REASON_PARAM) === PASSWORD_CHANGED && !error && (

@@ -1,1 +1,0 @@
-export { DeviceDetailDrawer, type DeviceDetailDrawerProps } from './components/device-detail-drawer';

@@ -1,0 +1,17 @@
+import type { DeviceLatestValue } from '@envmon/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../../lib/api';
+import { LATEST_REFRESH_MS } from '../components/constants';
+import { deviceDetailKeys } from './keys';
+import { DEVICE_DETAIL_URLS } from './urls';
+
+/**
+ * The device's latest value per factor. Polled until the live push (issue 5) patches this key;
+ * a failed poll stays quiet (the tab shows it) instead of toasting every 10 s.
+ */
+export const deviceLatestQueryOptions = (deviceId: number) =>
+  queryOptions({
+    queryKey: deviceDetailKeys.latest(deviceId),
+    queryFn: () => api.get<DeviceLatestValue[]>(DEVICE_DETAIL_URLS.latest, { deviceId }, { quiet: true }),
+    refetchInterval: LATEST_REFRESH_MS,
+  });

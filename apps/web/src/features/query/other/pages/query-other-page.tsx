@@ -1,0 +1,118 @@
+import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
+import { ExportOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { formatDataTime } from '../../../../lib/data-time';
+import { getSelectedProjectId } from '../../../../lib/project';
+import { useDeviceOptions } from '../../../../components/use-select-options';
+import { TimeRangeItem } from '../../original/components/time-range-item';
+import { rangeAllowed } from '../../original/utils/original-filter';
+import { exportOther, otherQueryOptions } from '../api/other-api';
+import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
+
+/**
+ * Other data (SPEC section 2 'queries: other'): a station's state read from its stored packets — run state
+ * (2021), daily run time (2041), logger restarts (2081), logs and parameters (3020); a table per kind.
+ */
+export default function QueryOtherPage() {
+  const { t } = useTranslation();
+  const devices = useDeviceOptions();
+  const [deviceId, setDeviceId] = useState<number | undefined>();
+  const [kind, setKind] = useState<StationStateKind>('runState');
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(7, 'day'), dayjs()]);
+  const [exporting, setExporting] = useState(false);
+  const valid = rangeAllowed(range);
+  const query = {
+    deviceId: deviceId ?? 0,
+    kind,
+    beginTime: range[0].valueOf(),
+    endTime: range[1].valueOf(),
+    projectId: getSelectedProjectId() ?? undefined,
+  };
+  const rows = useQuery({ ...otherQueryOptions(query), enabled: deviceId !== undefined && valid });
+  // The station's clock, as the export writes it (lib/data-time.ts).
+  const offset = rows.data?.utcOffsetMinutes;
+  const formatTime = (ms: number) => (offset === undefined ? '-' : formatDataTime(ms, offset));
+
+  const columns = OTHER_COLUMNS[kind].map((field) => ({
+    key: field,
+    title: t(`original.fields.${field}`),
+    dataIndex: field,
+    render: (value: OtherRow[typeof field]) =>
+      field === 'dataTime'
+        ? typeof value === 'number'
+          ? formatTime(value)
+          : '-'
+        : field === 'value'
+          ? otherValueText(kind, value as string | null, formatTime)
+          : (value ?? '-'),
+  }));
+
+  return (
+    <Card variant="borderless" data-testid="query-other-page">
+      <Flex vertical gap="middle">
+        <Typography.Text type="secondary">{t('original.other.help')}</Typography.Text>
+        <Form layout="inline">
+          <Form.Item label={t('original.fields.device')}>
+            <Select
+              aria-label={t('original.fields.device')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={devices.options}
+              loading={devices.loading}
+              value={deviceId}
+              onChange={setDeviceId}
+              placeholder={t('original.other.selectDevice')}
+              style={{ width: 220 }}
+              data-testid="other-device"
+            />
+          </Form.Item>
+          <TimeRangeItem
+            label={t('original.fields.range')}
+            tooLong={t('original.rangeTooLong')}
+            range={range}
+            onChange={setRange}
+          />
+          <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
+          <Button
+            icon={<ExportOutlined />}
+            loading={exporting}
+            disabled={deviceId === undefined || !valid}
+            onClick={() => {
+              setExporting(true);
+              exportOther(query)
+                .catch(() => undefined)
+                .finally(() => setExporting(false));
+            }}
+            data-testid="other-export"
+          >
+            {t('common.actions.export')}
+          </Button>
+        </Form>
+        <Segmented<StationStateKind>
+          value={kind}
+          onChange={setKind}
+          options={STATION_STATE_KINDS.map((k) => ({ value: k, label: t(`original.other.kinds.${k}`) }))}
+        />
+        <QueryErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
+        {rows.data?.truncated ? <Alert type="info" showIcon title={t('original.other.truncated')} /> : null}
+        {deviceId === undefined ? (
+          <Empty description={t('original.other.selectDevice')} />
+        ) : rows.data?.rows.length === 0 ? (
+          <Empty description={t('original.other.empty')} />
+        ) : (
+          <Table<OtherRow>
+            rowKey={(row) => `${row.packetId}-${row.item ?? ''}-${row.infoId ?? ''}`}
+            size="middle"
+            loading={rows.isFetching}
+            dataSource={rows.data?.rows ?? []}
+            columns={columns}
+          />
+        )}
+      </Flex>
+    </Card>
+  );
+}

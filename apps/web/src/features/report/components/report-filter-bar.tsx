@@ -1,0 +1,177 @@
+import { REPORT_MAX_RANGE_MS, REPORT_TIME_UNITS, type ReportTimeUnit } from '@envmon/shared';
+import { Form, Select, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterActions } from '../../../components/crud/table-parts';
+import { useDeviceOptions, useFactorOptions } from '../../../components/use-select-options';
+import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
+import { DateRangePicker } from '../../../components/date-range/date-range-picker';
+
+const DEVICE_WIDTH = 240;
+const FACTOR_WIDTH = 300;
+
+/** What the filter bar holds; reports add their own fields (mode, standard…) through `extra`. */
+export interface ReportFilterForm {
+  deviceId?: number;
+  deviceIds?: number[];
+  factorCode?: string;
+  factorCodes?: string[];
+  timeUnit: ReportTimeUnit;
+  range: ReportRange;
+  [extra: string]: unknown;
+}
+
+export interface ReportFilterBarProps {
+  /** One device (single station, factor bar, radar) or several (multi-station, contrast). */
+  devices: 'one' | 'many';
+  /** A factor picker: several (optional: all when empty) or exactly one (required). */
+  factors?: 'many' | 'one';
+  /** The units offered (all by default). */
+  units?: readonly ReportTimeUnit[];
+  initialValues?: Partial<ReportFilterForm>;
+  /** Report-specific Form.Items, placed before the range. */
+  extra?: ReactNode;
+  onSearch: (form: ReportFilterForm) => void;
+}
+
+export const defaultReportForm = (unit: ReportTimeUnit = 'day'): ReportFilterForm => ({
+  timeUnit: unit,
+  range: defaultReportRange(unit),
+});
+
+/**
+ * The reports' filter bar: device(s) of the project chosen in the header, factor(s) from the catalogue,
+ * time unit (hour/day/month, the rollups) and the range as dates or months; search validates the
+ * range against the unit's longest (REPORT_MAX_RANGE_MS).
+ */
+export function ReportFilterBar({
+  devices,
+  factors,
+  units = REPORT_TIME_UNITS,
+  initialValues,
+  extra,
+  onSearch,
+}: ReportFilterBarProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ReportFilterForm>();
+  const { token } = theme.useToken();
+  const deviceOptions = useDeviceOptions();
+  const chosenDevice = Form.useWatch('deviceId', form);
+  const chosenDevices = Form.useWatch('deviceIds', form);
+  const factorOptions = useFactorOptions(devices === 'one' ? chosenDevice : chosenDevices);
+  const unit = Form.useWatch('timeUnit', form) ?? initialValues?.timeUnit ?? 'day';
+  const initial = { ...defaultReportForm(initialValues?.timeUnit), ...initialValues };
+  return (
+    <Form<ReportFilterForm>
+      form={form}
+      layout="inline"
+      initialValues={initial}
+      onFinish={onSearch}
+      style={{ rowGap: token.marginXS }}
+      role="search"
+      data-testid="report-filter"
+    >
+      {devices === 'one' ? (
+        <Form.Item
+          name="deviceId"
+          label={t('report.filter.device')}
+          rules={[{ required: true, message: t('report.filter.pickDevice') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={deviceOptions.options}
+            loading={deviceOptions.loading}
+            placeholder={t('report.filter.pickDevice')}
+            style={{ width: DEVICE_WIDTH }}
+            data-testid="report-device"
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="deviceIds"
+          label={t('report.filter.devices')}
+          rules={[{ required: true, message: t('report.filter.pickDevices') }]}
+        >
+          <Select
+            mode="multiple"
+            maxTagCount="responsive"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={deviceOptions.options}
+            loading={deviceOptions.loading}
+            placeholder={t('report.filter.pickDevices')}
+            style={{ width: DEVICE_WIDTH + 80 }}
+            data-testid="report-devices"
+          />
+        </Form.Item>
+      )}
+      {factors === 'many' ? (
+        <Form.Item name="factorCodes" label={t('report.filter.factors')}>
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={factorOptions.options}
+            loading={factorOptions.loading}
+            placeholder={t('report.filter.allFactors')}
+            style={{ width: FACTOR_WIDTH }}
+            data-testid="report-factors"
+          />
+        </Form.Item>
+      ) : null}
+      {factors === 'one' ? (
+        <Form.Item
+          name="factorCode"
+          label={t('report.filter.factor')}
+          rules={[{ required: true, message: t('report.filter.pickFactor') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={factorOptions.options}
+            loading={factorOptions.loading}
+            placeholder={t('report.filter.pickFactor')}
+            style={{ width: FACTOR_WIDTH - 60 }}
+            data-testid="report-factor"
+          />
+        </Form.Item>
+      ) : null}
+      {extra}
+      <Form.Item name="timeUnit" label={t('report.filter.timeUnit')}>
+        <Select
+          style={{ width: 96 }}
+          options={units.map((u) => ({ value: u, label: t(`report.units.${u}`) }))}
+          onChange={(next: ReportTimeUnit) => form.setFieldValue('range', defaultReportRange(next))}
+          data-testid="report-unit"
+        />
+      </Form.Item>
+      <Form.Item
+        name="range"
+        label={t('report.filter.range')}
+        rules={[
+          { required: true, message: t('report.filter.rangeRequired') },
+          {
+            validator: (_, value: ReportRange | null) => {
+              if (!value) return Promise.resolve();
+              const { beginTime, endTime } = toReportTimes(value, unit);
+              return endTime - beginTime <= REPORT_MAX_RANGE_MS[unit]
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('report.validation.rangeTooLong')));
+            },
+          },
+        ]}
+      >
+        <DateRangePicker picker={unit === 'month' ? 'month' : 'date'} allowClear={false} />
+      </Form.Item>
+      <FilterActions
+        onReset={() => {
+          form.resetFields();
+        }}
+      />
+    </Form>
+  );
+}
+
+/** The filters a report's read takes (the stations' calendar), from the form. */
+export function reportTimeParams(form: Pick<ReportFilterForm, 'timeUnit' | 'range'>) {
+  return { timeUnit: form.timeUnit, ...toReportTimes(form.range, form.timeUnit) };
+}

@@ -1,0 +1,49 @@
+import type { ReportLimit, ReportStandardReport } from '@envmon/shared';
+import { useTranslation } from 'react-i18next';
+import { itemsByUnit } from '../../../../components/chart/unit-panels';
+import {
+  reportFactorLabel,
+  reportFactorName,
+  type StandardChartContext,
+  StandardReportScreen,
+  unitBarOption,
+} from '../../components';
+import { FACTOR_BAR_URLS, factorBarQueryOptions } from '../api/factor-bar-api';
+
+/** The bar a limit draws: the limit itself, a range's upper end. */
+const limitBar = (limit: ReportLimit | null) => (limit === null ? null : (limit.limit2 ?? limit.limit1));
+
+/** Each factor's period average next to its standard limit, in a panel per unit. */
+function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardChartContext) {
+  const panels = itemsByUnit(data.factors, (f) => ({ unit: f.unit, measure: reportFactorName(f, lang) }));
+  return unitBarOption(
+    theme,
+    `${data.device.deviceName} · ${t('report.factorBar.title')}`,
+    panels.map((panel) => ({
+      name: panel.name,
+      categories: panel.items.map((f) => reportFactorLabel(f, lang)),
+      series: [
+        { name: t('report.factorBar.measured'), values: panel.items.map((f) => f.avg) },
+        { name: t('report.factorBar.standard'), values: panel.items.map((f) => limitBar(f.limit)) },
+      ],
+    })),
+  );
+}
+
+/**
+ * Single-device factor bar (SPEC section 2 'reports'): one device's factors side by side — each factor's
+ * period average next to its standard limit (alarm threshold or surface-water class), in the factor's
+ * unit — with the table of averages, limits, ratios and exceedances below.
+ */
+export default function ReportFactorBarPage() {
+  const { t } = useTranslation();
+  return (
+    <StandardReportScreen
+      testId="report-factor-bar-page"
+      help={t('report.factorBar.help')}
+      exportUrl={FACTOR_BAR_URLS.export}
+      queryOptions={factorBarQueryOptions}
+      chartOption={chartOption}
+    />
+  );
+}

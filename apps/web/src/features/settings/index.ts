@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+
+/** The settings domain's public surface. Screens: settings.<screen> → ./<screen>/pages (settings.video-ys → ./video). */
+export const ThresholdSettingsPage = lazy(() => import('./threshold/pages/threshold-settings-page'));
+export const FactorSettingsPage = lazy(() => import('./factor/pages/factor-settings-page'));
+export const DevopsSettingsPage = lazy(() => import('./devops/pages/settings-devops-page'));
+export const IotCardSettingsPage = lazy(() => import('./iot-card/pages/iot-card-page'));
+export const ReissueSettingsPage = lazy(() => import('./reissue/pages/settings-reissue-page'));
+export const WxAlarmSettingsPage = lazy(() => import('./wx-alarm/pages/wx-alarm-page'));
+export const VideoSettingsPage = lazy(() => import('./video/pages/settings-video-page'));

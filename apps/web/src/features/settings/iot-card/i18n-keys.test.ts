@@ -1,0 +1,41 @@
+import { I18N_RESOURCES, IOT_CARD_EXPIRIES, IOT_CARD_OPERATORS, LANGUAGES } from '@envmon/shared';
+import { describe, expect, it } from 'vitest';
+import { literalKeys, unresolvedKeys } from '../../../test/i18n-keys';
+
+/** The screen's sources as text (Vite's glob: the web project has no node types). */
+const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Keys built from values: the operators, the expiry buckets. */
+const builtKeys = [
+  ...IOT_CARD_OPERATORS.map((operator) => `iotCard.operators.${operator}`),
+  ...IOT_CARD_EXPIRIES.map((expiry) => `iotCard.expiries.${expiry}`),
+];
+
+/** Every key path of a translation tree, e.g. 'form.add'. */
+function keyPaths(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('IoT card translations', () => {
+  it.each(LANGUAGES)('cover every key the screen uses in %s', (lang) => {
+    const keys = [...literalKeys(SOURCES), ...builtKeys];
+    expect(keys.length).toBeGreaterThan(builtKeys.length + 20);
+    expect(unresolvedKeys(lang, keys)).toEqual([]);
+  });
+
+  it('have the same keys in both languages', () => {
+    const [zh, en] = LANGUAGES.map((lang) => keyPaths(I18N_RESOURCES[lang].iotCard).sort());
+    expect(en).toEqual(zh);
+  });
+
+  it('name every key the namespace holds somewhere in the screen', () => {
+    const used = new Set([...literalKeys(SOURCES), ...builtKeys]);
+    const unused = keyPaths(I18N_RESOURCES['zh-CN'].iotCard).filter((key) => !used.has(`iotCard.${key}`));
+    expect(unused).toEqual([]);
+  });
+});

@@ -1,0 +1,210 @@
+import { REISSUE_STATUSES, type ReissueListQuery, type ReissueStatus, type ReissueTask } from '@envmon/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Form, Select, type TableColumnsType, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '../../../../components/can';
+import { EMPTY_CELL } from '../../../../components/crud/constants';
+import {
+  FilterActions,
+  FIRST_PAGE,
+  type PageRequest,
+  RefreshButton,
+  usePagination,
+} from '../../../../components/crud/table-parts';
+import { PagedTable } from '../../../../components/crud/paged-table';
+import { formatDateTime } from '../../../../lib/dayjs';
+import { getSelectedProjectId } from '../../../../lib/project';
+import { useDeviceOptions } from '../../../../components/use-select-options';
+import { reissueTaskPageQueryOptions } from '../api/get-reissue-tasks';
+import { REISSUE_WRITE } from '../components/permissions';
+import { ReissueForm } from '../components/reissue-form';
+import { ReissueStatusTag } from '../components/reissue-status-tag';
+
+const FILTER_WIDTH = 200;
+const DEVICE_WIDTH = 180;
+const SHORT_WIDTH = 100;
+const KIND_WIDTH = 150;
+const RANGE_WIDTH = 320;
+const REASON_WIDTH = 200;
+const COUNT_WIDTH = 110;
+const TIME_WIDTH = 170;
+
+type Filters = Pick<ReissueListQuery, 'deviceId' | 'status'>;
+
+const cell = (value: number | string | null) => (value === null ? EMPTY_CELL : value);
+
+/**
+ * Settings › data reissue (SPEC section 2): writers ask the stations to send stored data again, for the
+ * whole range or only its gaps; below, every device's task with its outcome. The list follows running
+ * tasks by itself (RUNNING_REFETCH_MS).
+ */
+export default function SettingsReissuePage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [form] = Form.useForm<Filters>();
+  const devices = useDeviceOptions();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
+  const list = useQuery(
+    reissueTaskPageQueryOptions({ ...filters, ...page, projectId: getSelectedProjectId() ?? undefined }),
+  );
+  const pagination = usePagination(page, setPage, list.data?.total);
+
+  const search = (next: Filters) => {
+    setFilters({ deviceId: next.deviceId, status: next.status });
+    setPage({ ...page, pageNum: 1 });
+  };
+
+  const columns: TableColumnsType<ReissueTask> = [
+    {
+      key: 'device',
+      title: t('reissue.fields.device'),
+      width: DEVICE_WIDTH,
+      fixed: 'left',
+      render: (_v, row) => (
+        <Flex vertical>
+          <Typography.Text ellipsis>{row.deviceName ?? EMPTY_CELL}</Typography.Text>
+          {row.deviceCode ? (
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+              {row.deviceCode}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'mode',
+      title: t('reissue.fields.mode'),
+      width: SHORT_WIDTH,
+      render: (_v, row) => t(`reissue.modes.${row.mode}`),
+    },
+    { key: 'cn', title: t('reissue.fields.cn'), width: KIND_WIDTH, render: (_v, row) => t(`reissue.kinds.${row.cn}`) },
+    {
+      key: 'range',
+      title: t('reissue.fields.range'),
+      width: RANGE_WIDTH,
+      render: (_v, row) => `${formatDateTime(row.beginTime)} – ${formatDateTime(row.endTime)}`,
+    },
+    {
+      key: 'status',
+      title: t('reissue.fields.status'),
+      width: SHORT_WIDTH,
+      render: (_v, row) => <ReissueStatusTag status={row.status} />,
+    },
+    {
+      key: 'reason',
+      title: t('reissue.fields.reason'),
+      width: REASON_WIDTH,
+      ellipsis: true,
+      render: (_v, row) => (row.reason ? t(`reissue.reasons.${row.reason}`) : EMPTY_CELL),
+    },
+    {
+      key: 'missing',
+      title: t('reissue.fields.missing'),
+      width: COUNT_WIDTH,
+      align: 'right',
+      render: (_v, row) => cell(row.missing),
+    },
+    {
+      key: 'requests',
+      title: t('reissue.fields.requests'),
+      width: COUNT_WIDTH,
+      align: 'right',
+      render: (_v, row) => row.requests,
+    },
+    {
+      key: 'stored',
+      title: t('reissue.fields.stored'),
+      width: COUNT_WIDTH + 20,
+      align: 'right',
+      render: (_v, row) => `${cell(row.stored)} / ${row.expected}`,
+    },
+    {
+      key: 'createdBy',
+      title: t('reissue.fields.createdBy'),
+      width: SHORT_WIDTH,
+      ellipsis: true,
+      render: (_v, row) => cell(row.createdBy),
+    },
+    {
+      key: 'createTime',
+      title: t('reissue.fields.createTime'),
+      width: TIME_WIDTH,
+      render: (_v, row) => formatDateTime(row.createTime),
+    },
+    {
+      key: 'finishTime',
+      title: t('reissue.fields.finishTime'),
+      width: TIME_WIDTH,
+      render: (_v, row) => (row.finishTime === null ? EMPTY_CELL : formatDateTime(row.finishTime)),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle" data-testid="settings-reissue-page">
+      <Card variant="borderless" title={t('reissue.title')}>
+        <Flex vertical gap="middle">
+          <Typography.Text type="secondary">{t('reissue.description')}</Typography.Text>
+          <Can code={REISSUE_WRITE}>
+            <ReissueForm />
+          </Can>
+        </Flex>
+      </Card>
+      <Card variant="borderless" title={t('reissue.tasks')}>
+        <Flex vertical gap="middle">
+          <Flex justify="space-between" wrap gap="small">
+            {/* Named, so its fields' ids differ from the request form's. */}
+            <Form<Filters>
+              form={form}
+              name="reissue-filter"
+              layout="inline"
+              onFinish={search}
+              style={{ rowGap: token.marginXS }}
+              role="search"
+            >
+              <Form.Item name="deviceId" label={t('reissue.fields.device')}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={devices.options}
+                  loading={devices.loading}
+                  placeholder={t('reissue.filter.allDevices')}
+                  style={{ width: FILTER_WIDTH }}
+                  data-testid="reissue-filter-device"
+                />
+              </Form.Item>
+              <Form.Item name="status" label={t('reissue.fields.status')}>
+                <Select<ReissueStatus>
+                  allowClear
+                  options={REISSUE_STATUSES.map((status) => ({
+                    value: status,
+                    label: t(`reissue.statuses.${status}`),
+                  }))}
+                  placeholder={t('reissue.filter.allStatuses')}
+                  style={{ width: FILTER_WIDTH - 60 }}
+                  data-testid="reissue-filter-status"
+                />
+              </Form.Item>
+              <FilterActions
+                onReset={() => {
+                  form.resetFields();
+                  search({});
+                }}
+              />
+            </Form>
+            <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
+          </Flex>
+          <PagedTable<ReissueTask>
+            list={list}
+            columns={columns}
+            rowKey="id"
+            pagination={pagination}
+            empty={t('reissue.messages.empty')}
+            testId="reissue"
+          />
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
