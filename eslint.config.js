@@ -1,7 +1,9 @@
 import js from '@eslint/js';
+import path from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
@@ -38,6 +40,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The console's import zones (STYLE.md rule 17): shared code never imports features/, features meet through index.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { boundaries } } },
+    rules: { 'local/boundaries': ['error', { root: path.join(import.meta.dirname, 'apps/web/src') }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

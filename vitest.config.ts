@@ -14,7 +14,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'eslint-rules/**/*.test.js',
+          ],
           exclude: ['**/*.medium.test.ts', '**/node_modules/**', '**/dist/**'],
           environment: 'node',
           setupFiles: ['apps/web/src/test/setup.ts'],
