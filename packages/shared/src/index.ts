@@ -40,3 +40,5 @@ export * from './schemas/camera.js';
 export * from './schemas/reissue.js';
 export * from './schemas/iot-card.js';
 export * from './schemas/devops.js';
+export * from './api/endpoint.js';
+export * from './api/alarm.js';
