@@ -11,5 +11,18 @@ export { reportStatColumns } from './report-columns';
 export { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
 export { toStandardParams } from './report-standard-params';
 export type { StandardParams } from './report-standard-params';
-export { StandardReportScreen } from './standard-report-screen';
-export type { StandardChartContext, StandardReportScreenProps } from './standard-report-screen';
+export { standardReportScreen } from './standard-report-screen';
+export type { StandardReportScreenOptions } from './standard-report-screen';
+export { defineReportScreen, ReportScreen } from './report-screen';
+export type {
+  ReportChartContext,
+  ReportContext,
+  ReportFilterDefinition,
+  ReportModes,
+  ReportPart,
+  ReportScreenDefinition,
+} from './report-screen';
+export { reportFilter, reportPagination, reportParts } from './report-parts';
+export type { ReportParts, ReportTableDefinition } from './report-parts';
+export { statisticsFilter, StatisticsFilterBar, withinDays } from './statistics-filter-bar';
+export type { StatisticsField, StatisticsFilterOptions } from './statistics-filter-bar';

@@ -16,17 +16,26 @@ export const REPORT_CHART_HEIGHT = 380;
 export interface ReportChartSpec {
   option: object;
   height?: number;
+  /** The option parts a new report replaces rather than merges (by default the bar, line and radar charts' own). */
+  replaceMerge?: string[];
 }
 
+const REPLACED = ['series', 'grid', 'xAxis', 'yAxis', 'radar'];
+
 /** A report chart in the console's theme (the chart is drawn again when the theme changes). */
-export function ReportChart({ option, height = REPORT_CHART_HEIGHT, testId }: ReportChartSpec & { testId: string }) {
+export function ReportChart({
+  option,
+  height = REPORT_CHART_HEIGHT,
+  replaceMerge = REPLACED,
+  testId,
+}: ReportChartSpec & { testId: string }) {
   const { theme } = usePreferences();
   return (
     <EChart
       option={option}
       theme={theme}
       // Series, panels and axes follow the report: a factor (or a unit) left out leaves the chart.
-      replaceMerge={['series', 'grid', 'xAxis', 'yAxis', 'radar']}
+      replaceMerge={replaceMerge}
       style={{ height }}
       data-testid={testId}
     />

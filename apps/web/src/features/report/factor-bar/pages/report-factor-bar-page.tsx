@@ -1,11 +1,11 @@
 import type { ReportLimit, ReportStandardReport } from '@envmon/shared';
-import { useTranslation } from 'react-i18next';
 import { itemsByUnit } from '../../../../components/chart/unit-panels';
 import {
   reportFactorLabel,
   reportFactorName,
-  type StandardChartContext,
-  StandardReportScreen,
+  type ReportChartContext,
+  ReportScreen,
+  standardReportScreen,
   unitBarOption,
 } from '../../components';
 import { FACTOR_BAR_URLS, factorBarQueryOptions } from '../api/factor-bar-api';
@@ -14,7 +14,7 @@ import { FACTOR_BAR_URLS, factorBarQueryOptions } from '../api/factor-bar-api';
 const limitBar = (limit: ReportLimit | null) => (limit === null ? null : (limit.limit2 ?? limit.limit1));
 
 /** Each factor's period average next to its standard limit, in a panel per unit. */
-function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardChartContext) {
+function chartOption(data: ReportStandardReport, { theme, lang, t }: ReportChartContext) {
   const panels = itemsByUnit(data.factors, (f) => ({ unit: f.unit, measure: reportFactorName(f, lang) }));
   return unitBarOption(
     theme,
@@ -35,15 +35,14 @@ function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardCha
  * period average next to its standard limit (alarm threshold or surface-water class), in the factor's
  * unit — with the table of averages, limits, ratios and exceedances below.
  */
+const factorBarScreen = standardReportScreen({
+  testId: 'report-factor-bar-page',
+  help: (t) => t('report.factorBar.help'),
+  exportUrl: FACTOR_BAR_URLS.export,
+  query: factorBarQueryOptions,
+  chart: chartOption,
+});
+
 export default function ReportFactorBarPage() {
-  const { t } = useTranslation();
-  return (
-    <StandardReportScreen
-      testId="report-factor-bar-page"
-      help={t('report.factorBar.help')}
-      exportUrl={FACTOR_BAR_URLS.export}
-      queryOptions={factorBarQueryOptions}
-      chartOption={chartOption}
-    />
-  );
+  return <ReportScreen definition={factorBarScreen} />;
 }

@@ -1,10 +1,15 @@
 import type { ReportStandardReport } from '@envmon/shared';
-import { useTranslation } from 'react-i18next';
-import { radarOption, reportFactorName, type StandardChartContext, StandardReportScreen } from '../../components';
+import {
+  radarOption,
+  reportFactorName,
+  type ReportChartContext,
+  ReportScreen,
+  standardReportScreen,
+} from '../../components';
 import { RADAR_URLS, radarQueryOptions } from '../api/radar-api';
 
 /** Each factor with a standard as an axis: its average as a percentage of the standard. */
-function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardChartContext) {
+function chartOption(data: ReportStandardReport, { theme, lang, t }: ReportChartContext) {
   const axes = data.factors
     .filter((f) => f.ratio !== null)
     .map((f) => ({ name: reportFactorName(f, lang), percent: (f.ratio as number) * 100 }));
@@ -23,15 +28,14 @@ function chartOption(data: ReportStandardReport, { theme, lang, t }: StandardCha
  * 100 % ring — above it is worse than the standard, for upper, lower (dissolved oxygen) and range (pH)
  * limits alike (report.radar.help says how each is read). Factors without a standard are in the table only.
  */
+const radarScreen = standardReportScreen({
+  testId: 'report-radar-page',
+  help: (t) => t('report.radar.help'),
+  exportUrl: RADAR_URLS.export,
+  query: radarQueryOptions,
+  chart: chartOption,
+});
+
 export default function ReportRadarPage() {
-  const { t } = useTranslation();
-  return (
-    <StandardReportScreen
-      testId="report-radar-page"
-      help={t('report.radar.help')}
-      exportUrl={RADAR_URLS.export}
-      queryOptions={radarQueryOptions}
-      chartOption={chartOption}
-    />
-  );
+  return <ReportScreen definition={radarScreen} />;
 }

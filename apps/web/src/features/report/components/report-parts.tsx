@@ -1,0 +1,94 @@
+import { Table, type TablePaginationConfig, type TableProps, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { ReportChartSpec } from './report-chart';
+import { ReportFilterBar, type ReportFilterBarProps, type ReportFilterForm } from './report-filter-bar';
+import type { ReportChartContext, ReportContext, ReportFilterDefinition, ReportPart } from './report-screen';
+
+/** The filter bar the report screens share (report-filter-bar.tsx), and how its form becomes the read's filters. */
+export function reportFilter<P>({
+  toParams,
+  ...bar
+}: Omit<ReportFilterBarProps, 'onSearch'> & { toParams: (form: ReportFilterForm) => P }): ReportFilterDefinition<P> {
+  return {
+    refetchSameSearch: true,
+    render: (onSearch) => <ReportFilterBar {...bar} onSearch={(form) => onSearch(toParams(form))} />,
+  };
+}
+
+/** The report's chart ('report-chart' unless named), left out when the builder answers null. */
+export function reportChart<T, P>(
+  build: (data: T, context: ReportChartContext) => ReportChartSpec | null,
+  testId = 'report-chart',
+): ReportPart<T, P> {
+  return { kind: 'chart', testId, build };
+}
+
+/** Anything else in the body: a note, a summary line. */
+export function reportNode<T, P>(render: (data: T, context: ReportContext<P>) => ReactNode): ReportPart<T, P> {
+  return { kind: 'node', render };
+}
+
+/** A heading above a table. */
+export function reportTitle<T, P>(
+  text: (data: T, context: ReportContext<P>) => ReactNode,
+  testId?: string,
+): ReportPart<T, P> {
+  return reportNode((data, context) => (
+    <Typography.Title level={5} style={{ margin: 0 }} data-testid={testId}>
+      {text(data, context)}
+    </Typography.Title>
+  ));
+}
+
+/** A table of the report as data: its rows, their key, its columns and any other Table props. */
+export interface ReportTableDefinition<T, P, R> {
+  testId: string;
+  rows: (data: T) => readonly R[];
+  rowKey: TableProps<R>['rowKey'];
+  columns: (data: T, context: ReportContext<P>) => ColumnsType<R>;
+  /** Paging, scrolling, borders, a summary row, row styles. */
+  props?: (data: T, context: ReportContext<P>) => Omit<TableProps<R>, 'columns' | 'dataSource' | 'rowKey'>;
+}
+
+/** A small table of the report. */
+export function reportTable<T, P, R extends object>(table: ReportTableDefinition<T, P, R>): ReportPart<T, P> {
+  return reportNode((data, context) => (
+    <Table<R>
+      rowKey={table.rowKey}
+      size="small"
+      dataSource={table.rows(data) as R[]}
+      {...table.props?.(data, context)}
+      data-testid={table.testId}
+      columns={table.columns(data, context)}
+    />
+  ));
+}
+
+/** The paging of a long report table: 50 a page, the page size to choose, the total said. */
+export function reportPagination(
+  t: TFunction,
+  { pageSize = 50, sizeChanger = true, total = true }: { pageSize?: number; sizeChanger?: boolean; total?: boolean } = {},
+): TablePaginationConfig {
+  return {
+    defaultPageSize: pageSize,
+    ...(sizeChanger ? { showSizeChanger: true } : {}),
+    ...(total ? { showTotal: (count: number) => t('common.table.total', { total: count }) } : {}),
+  };
+}
+
+/** The part builders with the report's types bound, as a definition's body receives them. */
+export interface ReportParts<T, P> {
+  chart: (build: (data: T, context: ReportChartContext) => ReportChartSpec | null, testId?: string) => ReportPart<T, P>;
+  node: (render: (data: T, context: ReportContext<P>) => ReactNode) => ReportPart<T, P>;
+  title: (text: (data: T, context: ReportContext<P>) => ReactNode, testId?: string) => ReportPart<T, P>;
+  table: <R extends object>(table: ReportTableDefinition<T, P, R>) => ReportPart<T, P>;
+}
+
+export const reportParts = <T, P>(): ReportParts<T, P> => ({
+  chart: reportChart,
+  node: reportNode,
+  title: reportTitle,
+  table: reportTable,
+});
