@@ -42,3 +42,4 @@ export * from './schemas/iot-card.js';
 export * from './schemas/devops.js';
 export * from './api/endpoint.js';
 export * from './api/alarm.js';
+export * from './api/wx-alarm.js';

@@ -1,19 +1,12 @@
-import {
-  wxAlarmDynamicCodeInputSchema,
-  wxAlarmDynamicCodeSchema,
-  wxAlarmReplySchema,
-  wxAlarmSettingsInputSchema,
-  wxAlarmSettingsSchema,
-  writeCode,
-} from '@envmon/shared';
+import { writeCode, wxAlarmEndpoints } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { MASK } from '../../lib/mask.js';
 import { maskWebhookUrl } from './webhook.js';
 import type { WxAlarmService } from './wx-alarm.service.js';
 
-const WX_ALARM = '/manager/settings/wxalarm/rest';
 const PAGE = 'settings.wx-alarm';
 const READ = { permission: PAGE };
 const WRITE = { permission: writeCode(PAGE) };
@@ -42,63 +35,42 @@ const secretHooks = {
   },
 };
 
-/** WeChat alarm settings (SPEC section 7 'wxalarm': get, update, send, dynamicCode). */
+/** WeChat alarm settings (SPEC section 7 'wxalarm': get, update, send, dynamicCode; paths and schemas: wxAlarmEndpoints). */
 export function wxAlarmRoutes(app: App, wxAlarms: WxAlarmService): void {
   const tags = ['wx-alarm'];
 
-  app.get(
-    `${WX_ALARM}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'The WeChat alarm settings (webhook key masked)',
-        response: envelopeResponses(wxAlarmSettingsSchema),
-      },
-    },
-    async () => ok(await wxAlarms.get()),
-  );
+  app.route({
+    ...endpointRoute(wxAlarmEndpoints.get, { tags, summary: 'The WeChat alarm settings (webhook key masked)' }),
+    config: READ,
+    handler: async () => ok(await wxAlarms.get()),
+  });
 
-  app.post(
-    `${WX_ALARM}/update`,
-    {
-      config: WRITE,
-      ...secretHooks,
-      schema: {
-        tags,
-        summary: 'Save the settings; a new webhook URL needs the dynamic code sent to it',
-        body: wxAlarmSettingsInputSchema,
-        response: envelopeResponses(wxAlarmSettingsSchema),
-      },
-    },
-    async (request) => ok(await wxAlarms.update(request.body)),
-  );
+  app.route({
+    ...endpointRoute(wxAlarmEndpoints.update, {
+      tags,
+      summary: 'Save the settings; a new webhook URL needs the dynamic code sent to it',
+    }),
+    config: WRITE,
+    ...secretHooks,
+    handler: async (request) => ok(await wxAlarms.update(request.body)),
+  });
 
-  app.post(
-    `${WX_ALARM}/send`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Send a test message through the saved webhook; answers what it replied',
-        response: envelopeResponses(wxAlarmReplySchema),
-      },
-    },
-    async () => ok(await wxAlarms.send()),
-  );
+  app.route({
+    ...endpointRoute(wxAlarmEndpoints.send, {
+      tags,
+      summary: 'Send a test message through the saved webhook; answers what it replied',
+    }),
+    config: WRITE,
+    handler: async () => ok(await wxAlarms.send()),
+  });
 
-  app.post(
-    `${WX_ALARM}/dynamicCode`,
-    {
-      config: WRITE,
-      ...secretHooks,
-      schema: {
-        tags,
-        summary: 'Send a short-lived code through a webhook, to confirm it in update',
-        body: wxAlarmDynamicCodeInputSchema,
-        response: envelopeResponses(wxAlarmDynamicCodeSchema),
-      },
-    },
-    async (request) => ok(await wxAlarms.dynamicCode(request.body)),
-  );
+  app.route({
+    ...endpointRoute(wxAlarmEndpoints.dynamicCode, {
+      tags,
+      summary: 'Send a short-lived code through a webhook, to confirm it in update',
+    }),
+    config: WRITE,
+    ...secretHooks,
+    handler: async (request) => ok(await wxAlarms.dynamicCode(request.body)),
+  });
 }
