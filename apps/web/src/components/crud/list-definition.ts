@@ -1,0 +1,163 @@
+import type { Page } from '@envmon/shared';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { GlobalToken } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { PageRequest } from './table-parts';
+
+/**
+ * A settings list as a definition (STYLE.md rule 11) for lists whose calls are not the generic CRUD's
+ * (`/rest/get` scoped to the header's project, files, dependent pickers): columns, filters, the form
+ * checked with the shared zod schema, row actions and panels. `ListPage` renders it. Labels are i18n keys.
+ */
+export interface ListRow {
+  id: number;
+}
+
+/** A select's choices, labelled in the console language. */
+export type ListOptions = (t: TFunction) => { value: string | number; label: string }[];
+
+/** What a custom cell may use besides its row. */
+export interface ListCellContext<Row> {
+  t: TFunction;
+  token: GlobalToken;
+  /** When the list was last loaded (e.g. days left counted as of then). */
+  loadedAt: number;
+  /** Opens one of the definition's panels on a row. */
+  open: (panel: string, row: Row) => void;
+}
+
+type Field<Row> = Extract<keyof Row, string>;
+
+/** How a column shows its row; blanks show as EMPTY_CELL. */
+export type ListCell<Row> =
+  | { kind: 'text'; name: Field<Row> }
+  /** A code shown by its label; `labelKey` names the code's i18n key. */
+  | { kind: 'label'; name: Field<Row>; labelKey: (code: string) => string }
+  /** A code as a tag in its colour. */
+  | { kind: 'tag'; name: Field<Row>; labelKey: (code: string) => string; colors: Readonly<Record<string, string>> }
+  | { kind: 'date'; name: Field<Row> }
+  | { kind: 'datetime'; name: Field<Row> }
+  /** `from – to`, both date-times (an open end shows as EMPTY_CELL). */
+  | { kind: 'range'; from: Field<Row>; to: Field<Row> }
+  | { kind: 'custom'; render: (row: Row, ctx: ListCellContext<Row>) => ReactNode };
+
+export type ListColumn<Row> = ListCell<Row> & {
+  key: string;
+  title: string;
+  width: number;
+  fixed?: 'left' | 'right';
+  align?: 'right';
+  ellipsis?: boolean | { showTitle: boolean };
+};
+
+interface FilterBase {
+  name: string;
+  label: string;
+  placeholder?: string;
+  /** Defaults to the definition's filterWidth. */
+  width?: number;
+}
+
+/** Filters apply on search; text is trimmed (blank is no filter), a range becomes its two bounds. */
+export type ListFilter =
+  | (FilterBase & { kind: 'text' })
+  | (FilterBase & { kind: 'select'; options: ListOptions })
+  /** The devices of the header's project. */
+  | (FilterBase & { kind: 'device' })
+  /** Date-times from … to, sent as `names` (whole seconds, the end through its last millisecond). */
+  | (FilterBase & { kind: 'dateTimeRange'; names: readonly [string, string] });
+
+interface FieldBase {
+  name: string;
+  label: string;
+  /** Marked as required (the schema decides). */
+  required?: boolean;
+  /** i18n key of a hint under the field. */
+  extra?: string;
+  /** Columns of 24 when fields sit side by side. */
+  span?: number;
+}
+
+export type ListField =
+  | (FieldBase & { kind: 'text'; maxLength?: number; allowClear?: boolean })
+  | (FieldBase & { kind: 'textarea'; rows: number; maxLength?: number; showCount?: boolean })
+  | (FieldBase & { kind: 'number'; min?: number; precision?: number })
+  | (FieldBase & { kind: 'select'; options: ListOptions })
+  | (FieldBase & { kind: 'device'; allowClear?: boolean })
+  | (FieldBase & { kind: 'date' })
+  | (FieldBase & { kind: 'datetime' });
+
+/** A button in a row's actions column: the built-in edit and delete, or opening a panel. */
+export type ListAction =
+  | { kind: 'edit'; testId?: boolean }
+  | { kind: 'delete'; testId?: boolean }
+  /** `write: false`: offered to readers too. */
+  | { kind: 'open'; panel: string; label: string; icon: ReactNode; testId?: boolean; write?: boolean };
+
+export interface ListEndpoints {
+  /** Every read of the list sits under this key; a write invalidates it. */
+  keyRoot: QueryKey;
+  add: string;
+  update: string;
+  /** Deleted by `GET ?id=`. */
+  remove: string;
+}
+
+export type ListQuery = Record<string, unknown> & PageRequest & { projectId?: number };
+
+/** `K`: the list's query key, as its queryOptions factory types it. */
+export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryKey> {
+  /** Resource code: writes need its write code. */
+  permission: string;
+  /** The card's test id. */
+  pageTestId: string;
+  /** Prefix of the other test ids: `${testId}-add|table|empty|filter`, `${testId}-<action>-<id>`. */
+  testId: string;
+  /** i18n key of a line above the list. */
+  help?: string;
+  endpoints: ListEndpoints;
+  /** A page of rows for the filters, page and project. */
+  listQuery: (query: ListQuery) => UseQueryOptions<Page<Row>, Error, Page<Row>, K>;
+  columns: readonly ListColumn<Row>[];
+  filters: readonly ListFilter[];
+  filterWidth: number;
+  /** 'below': the buttons on a row under the filters; 'beside': to their right. */
+  toolbar: 'below' | 'beside';
+  /** i18n key of the add button. */
+  addLabel: string;
+  /** Shown beside the add button (e.g. a count of what needs attention). */
+  summary?: ComponentType<{ projectId?: number }>;
+  /** i18n key of what an empty list says. */
+  empty: string;
+  scrollX?: 'max-content';
+  actions: {
+    /** 'link': link buttons; 'button': small buttons. */
+    style: 'link' | 'button';
+    width: number;
+    /** The column's width for readers when it keeps actions for them. */
+    readWidth?: number;
+    fixed?: 'right';
+    items: readonly ListAction[];
+  };
+  /** Drawers and the like, opened by actions and cells. */
+  panels?: Readonly<Record<string, (row: Row, onClose: () => void) => ReactNode>>;
+  form: {
+    /** The server's own input schema (STYLE.md rule 3). */
+    schema: z.ZodType;
+    fields: readonly ListField[];
+    addTitle: string;
+    editTitle: string;
+    width: number;
+    /** Labels beside the fields, this many of 24 columns; absent: above them. */
+    labelSpan?: number;
+    testId: string;
+    /** The form's starting values for a row, or for a new one. */
+    toFormValues: (row: Row | undefined) => object;
+    /** The form's values as the schema reads them. */
+    toInput: (values: Record<string, unknown>) => unknown;
+    /** A panel opened on the row just added (e.g. to attach its files). */
+    afterCreate?: string;
+  };
+}

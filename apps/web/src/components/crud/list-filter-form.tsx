@@ -1,0 +1,94 @@
+import { Form, Input, Select, theme } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '../date-range/date-range-picker';
+import { useDeviceOptions } from '../use-select-options';
+import type { ListFilter } from './list-definition';
+import { FilterActions } from './table-parts';
+
+export type ListFilterValues = Record<string, unknown>;
+
+type Range = [Dayjs | null, Dayjs | null] | null | undefined;
+
+/** What the filters send: text trimmed (blank is no filter), a range as its two bounds in whole seconds. */
+export function toListQuery(filters: readonly ListFilter[], values: ListFilterValues): Record<string, unknown> {
+  const query: Record<string, unknown> = { ...values };
+  for (const filter of filters) {
+    const value = values[filter.name];
+    switch (filter.kind) {
+      case 'text':
+        query[filter.name] = typeof value === 'string' ? value.trim() || undefined : undefined;
+        break;
+      case 'dateTimeRange': {
+        const [begin, end] = (value as Range) ?? [null, null];
+        const [from, to] = filter.names;
+        delete query[filter.name];
+        query[from] = begin ? begin.millisecond(0).valueOf() : undefined;
+        query[to] = end ? end.millisecond(999).valueOf() : undefined;
+        break;
+      }
+      case 'select':
+      case 'device':
+        break;
+    }
+  }
+  return query;
+}
+
+function DeviceFilter({ placeholder, width, ...props }: { placeholder?: string; width: number }) {
+  const devices = useDeviceOptions();
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      options={devices.options}
+      loading={devices.loading}
+      placeholder={placeholder}
+      style={{ width }}
+    />
+  );
+}
+
+export interface ListFilterFormProps {
+  /** The form's name: its fields' ids differ from the same fields' in the add/edit dialog. */
+  name: string;
+  filters: readonly ListFilter[];
+  width: number;
+  onSearch: (query: Record<string, unknown>) => void;
+}
+
+/** The definition's filters; applied on search, reset clears them and searches with none. */
+export function ListFilterForm({ name, filters, width, onSearch }: ListFilterFormProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [form] = Form.useForm<ListFilterValues>();
+  const search = (values: ListFilterValues) => onSearch(toListQuery(filters, values));
+  return (
+    <Form form={form} name={name} layout="inline" onFinish={search} style={{ rowGap: token.marginXS }} role="search">
+      {filters.map((filter) => {
+        const placeholder = filter.placeholder ? t(filter.placeholder) : undefined;
+        const style = { width: filter.width ?? width };
+        return (
+          <Form.Item key={filter.name} name={filter.name} label={t(filter.label)}>
+            {filter.kind === 'text' ? (
+              <Input allowClear placeholder={placeholder} style={style} />
+            ) : filter.kind === 'select' ? (
+              <Select allowClear options={filter.options(t)} placeholder={placeholder} style={style} />
+            ) : filter.kind === 'device' ? (
+              <DeviceFilter placeholder={placeholder} width={style.width} />
+            ) : (
+              <DateRangePicker showTime allowEmpty={[true, true]} />
+            )}
+          </Form.Item>
+        );
+      })}
+      <FilterActions
+        onReset={() => {
+          form.resetFields();
+          search({});
+        }}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,132 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaFormModal } from '../schema-form-modal';
+import { useDeviceOptions } from '../use-select-options';
+import { useListSave } from './api/list-mutations';
+import type { ListDefinition, ListField, ListRow } from './list-definition';
+
+/** Side-by-side fields' gutter. */
+const GUTTER = 16;
+
+function DeviceSelect({ allowClear, ...props }: { allowClear?: boolean }) {
+  const devices = useDeviceOptions();
+  return (
+    <Select
+      {...props}
+      allowClear={allowClear}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={devices.options}
+      loading={devices.loading}
+    />
+  );
+}
+
+/** The input of one field; Form.Item hands it value and onChange. */
+export function renderListFieldControl(field: ListField, t: TFunction): ReactNode {
+  switch (field.kind) {
+    case 'text':
+      return <Input maxLength={field.maxLength} allowClear={field.allowClear} />;
+    case 'textarea':
+      return <Input.TextArea rows={field.rows} maxLength={field.maxLength} showCount={field.showCount} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} min={field.min} precision={field.precision} />;
+    case 'select':
+      return <Select options={field.options(t)} />;
+    case 'device':
+      return <DeviceSelect allowClear={field.allowClear} />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} />;
+    case 'datetime':
+      return <DatePicker showTime style={{ width: '100%' }} />;
+  }
+}
+
+function FieldItem({ field }: { field: ListField }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={field.name}
+      label={t(field.label)}
+      extra={field.extra ? t(field.extra) : undefined}
+      required={field.required}
+    >
+      {renderListFieldControl(field, t)}
+    </Form.Item>
+  );
+}
+
+/** Consecutive fields with a span share a row; the others take the whole width. */
+export function groupFields(fields: readonly ListField[]): (ListField | ListField[])[] {
+  const groups: (ListField | ListField[])[] = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (field.span === undefined) groups.push(field);
+    else if (Array.isArray(last)) last.push(field);
+    else groups.push([field]);
+  }
+  return groups;
+}
+
+export interface ListFormModalProps<Row extends ListRow, K extends QueryKey> {
+  def: ListDefinition<Row, K>;
+  /** The row being edited; absent to add one. */
+  row?: Row;
+  onClose: () => void;
+  /** The row just added. */
+  onCreated?: (row: Row) => void;
+}
+
+/** Add or edit a row, checked with the server's own schema before it is sent. */
+export function ListFormModal<Row extends ListRow, K extends QueryKey>({
+  def,
+  row,
+  onClose,
+  onCreated,
+}: ListFormModalProps<Row, K>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const save = useListSave<Row>(def.endpoints);
+  const spec = def.form;
+  return (
+    <SchemaFormModal
+      title={row ? t(spec.editTitle) : t(spec.addTitle)}
+      form={form}
+      initialValues={spec.toFormValues(row) as Record<string, unknown>}
+      schema={spec.schema}
+      toInput={spec.toInput}
+      onSave={(body) =>
+        save.mutate(
+          { body, id: row?.id },
+          {
+            onSuccess: (saved) => {
+              onClose();
+              if (!row) onCreated?.(saved);
+            },
+          },
+        )
+      }
+      saving={save.isPending}
+      onClose={onClose}
+      labelSpan={spec.labelSpan}
+      width={spec.width}
+      testId={spec.testId}
+    >
+      {groupFields(spec.fields).map((group) =>
+        Array.isArray(group) ? (
+          <Row key={group.map((field) => field.name).join()} gutter={GUTTER}>
+            {group.map((field) => (
+              <Col key={field.name} span={field.span}>
+                <FieldItem field={field} />
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          <FieldItem key={group.name} field={group} />
+        ),
+      )}
+    </SchemaFormModal>
+  );
+}

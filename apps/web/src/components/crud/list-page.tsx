@@ -1,0 +1,184 @@
+import { writeCode } from '@envmon/shared';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, type TableColumnsType, Typography, theme } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSelectedProjectId } from '../../lib/project';
+import { Can, useCan } from '../can';
+import { useListDelete } from './api/list-mutations';
+import { listTableColumns } from './list-cells';
+import type { ListAction, ListCellContext, ListDefinition, ListRow } from './list-definition';
+import { ListFilterForm } from './list-filter-form';
+import { ListFormModal } from './list-form-modal';
+import { PagedTable } from './paged-table';
+import { FIRST_PAGE, type PageRequest, RefreshButton, usePagination } from './table-parts';
+import { useConfirmDelete } from './use-confirm-delete';
+
+type Editing<Row> = { mode: 'create' } | { mode: 'update'; row: Row } | { mode: 'panel'; panel: string; row: Row };
+
+const isWrite = (action: ListAction) => action.kind !== 'open' || action.write !== false;
+
+/**
+ * A settings list from its definition (STYLE.md rule 11): filters, add, refresh, the paged table with its
+ * row actions, the add/edit form and the panels (drawers) rows open, within the header's project.
+ */
+export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def: ListDefinition<Row, K> }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const write = writeCode(def.permission);
+  const canWrite = useCan(write);
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
+  const [editing, setEditing] = useState<Editing<Row> | null>(null);
+  const projectId = getSelectedProjectId() ?? undefined;
+  const list = useQuery(def.listQuery({ ...filters, ...page, projectId }));
+  const pagination = usePagination(page, setPage, list.data?.total);
+  const remove = useListDelete(def.endpoints);
+  const close = () => setEditing(null);
+  const open = (panel: string, row: Row) => setEditing({ mode: 'panel', panel, row });
+
+  const confirmDelete = useConfirmDelete({
+    remove: remove.mutateAsync,
+    rowsOnPage: list.data?.list.length ?? 0,
+    page,
+    setPage,
+  });
+
+  const ctx: ListCellContext<Row> = { t, token, loadedAt: list.dataUpdatedAt, open };
+  const { style, items } = def.actions;
+  const shown = items.filter((action) => canWrite || !isWrite(action));
+  const buttonProps = style === 'link' ? ({ type: 'link', size: 'small' } as const) : ({ size: 'small' } as const);
+  const testIdOf = (action: { testId?: boolean }, name: string, row: Row) =>
+    action.testId ? `${def.testId}-${name}-${row.id}` : undefined;
+
+  const actionButton = (action: ListAction, row: Row): ReactNode => {
+    switch (action.kind) {
+      case 'edit':
+        return (
+          <Button
+            key="edit"
+            {...buttonProps}
+            icon={<EditOutlined />}
+            onClick={() => setEditing({ mode: 'update', row })}
+            data-testid={testIdOf(action, 'edit', row)}
+          >
+            {t('common.actions.edit')}
+          </Button>
+        );
+      case 'delete':
+        return (
+          <Button
+            key="delete"
+            {...buttonProps}
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => confirmDelete(row.id)}
+            data-testid={testIdOf(action, 'delete', row)}
+          >
+            {t('common.actions.delete')}
+          </Button>
+        );
+      case 'open':
+        return (
+          <Button
+            key={action.panel}
+            {...buttonProps}
+            icon={action.icon}
+            onClick={() => open(action.panel, row)}
+            data-testid={testIdOf(action, action.panel, row)}
+          >
+            {t(action.label)}
+          </Button>
+        );
+    }
+  };
+
+  const columns: TableColumnsType<Row> = [
+    ...listTableColumns(def.columns, ctx),
+    ...(shown.length > 0
+      ? [
+          {
+            key: 'actions',
+            title: t('common.table.actions'),
+            width: canWrite ? def.actions.width : (def.actions.readWidth ?? def.actions.width),
+            fixed: def.actions.fixed,
+            render: (_v: unknown, row: Row) => (
+              <Flex gap={style === 'link' ? 0 : 'small'}>{shown.map((action) => actionButton(action, row))}</Flex>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const filterForm = (
+    <ListFilterForm
+      name={`${def.testId}-filter`}
+      filters={def.filters}
+      width={def.filterWidth}
+      onSearch={(query) => {
+        setFilters(query);
+        setPage({ ...page, pageNum: 1 });
+      }}
+    />
+  );
+  const add = (
+    <Can code={write}>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => setEditing({ mode: 'create' })}
+        data-testid={`${def.testId}-add`}
+      >
+        {t(def.addLabel)}
+      </Button>
+    </Can>
+  );
+  const refresh = <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />;
+  const Summary = def.summary;
+
+  return (
+    <Card variant="borderless" data-testid={def.pageTestId}>
+      <Flex vertical gap="middle">
+        {def.help ? <Typography.Text type="secondary">{t(def.help)}</Typography.Text> : null}
+        {def.toolbar === 'below' ? (
+          <>
+            {filterForm}
+            <Flex gap="small" align="center">
+              {add}
+              {Summary ? <Summary projectId={projectId} /> : null}
+              <span style={{ marginInlineStart: 'auto' }}>{refresh}</span>
+            </Flex>
+          </>
+        ) : (
+          <Flex justify="space-between" wrap gap="small">
+            {filterForm}
+            <Flex gap="small">
+              {add}
+              {Summary ? <Summary projectId={projectId} /> : null}
+              {refresh}
+            </Flex>
+          </Flex>
+        )}
+        <PagedTable<Row>
+          list={list}
+          columns={columns}
+          rowKey={'id' as Extract<keyof Row, string>}
+          pagination={pagination}
+          empty={t(def.empty)}
+          testId={def.testId}
+          scrollX={def.scrollX}
+        />
+      </Flex>
+      {editing?.mode === 'create' ? (
+        <ListFormModal
+          def={def}
+          onClose={close}
+          onCreated={def.form.afterCreate ? (row) => open(def.form.afterCreate ?? '', row) : undefined}
+        />
+      ) : null}
+      {editing?.mode === 'update' ? <ListFormModal def={def} row={editing.row} onClose={close} /> : null}
+      {editing?.mode === 'panel' ? def.panels?.[editing.panel]?.(editing.row, close) : null}
+    </Card>
+  );
+}
