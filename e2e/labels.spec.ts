@@ -146,10 +146,14 @@ for (const texts of [ZH, EN]) {
           .filter({ has: page.locator(`label[title="${label}"]`) })
           .locator('.ant-select');
       const chooseStation = async (station: string) => {
+        // Once the device list has loaded (other specs add a fleet of thousands), by search, and by keyboard: a
+        // click raced the list's opening motion, landing on the dialog behind it.
+        await expect(select(texts.device).locator('.anticon-loading')).toHaveCount(0, { timeout: 30_000 });
         await select(texts.device).click();
-        // By search: other specs add devices (a fleet of thousands), and the list renders only what is in view.
-        await page.keyboard.type(station);
-        await openDropdown(page).getByTitle(station, { exact: true }).click();
+        await select(texts.device).locator('input').fill(station);
+        await expect(openDropdown(page).locator('.ant-select-item-option').first()).toHaveAttribute('title', station);
+        await page.keyboard.press('Enter');
+        await expect(select(texts.device)).toContainText(station);
         await expect(openDropdown(page)).toHaveCount(0);
       };
       /** The factor picker's first group and its first option's code. */
