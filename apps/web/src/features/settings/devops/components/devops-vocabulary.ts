@@ -1,11 +1,9 @@
-import { DEVOPS_KIND_COLORS, DEVOPS_KINDS, type DevopsKind } from '@envmon/shared';
+import { DEVOPS_KINDS, type DevopsKind } from '@envmon/shared';
 import type { TFunction } from 'i18next';
 
 export const kindLabel = (t: TFunction, kind: DevopsKind) => t(`devops.kinds.${kind}`);
 
 export const kindOptions = (t: TFunction) => DEVOPS_KINDS.map((kind) => ({ value: kind, label: kindLabel(t, kind) }));
-
-export const kindColor = (kind: DevopsKind) => DEVOPS_KIND_COLORS[kind];
 
 const KB = 1024;
 const MB = KB * KB;
