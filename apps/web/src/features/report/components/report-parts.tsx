@@ -69,7 +69,11 @@ export function reportTable<T, P, R extends object>(table: ReportTableDefinition
 /** The paging of a long report table: 50 a page, the page size to choose, the total said. */
 export function reportPagination(
   t: TFunction,
-  { pageSize = 50, sizeChanger = true, total = true }: { pageSize?: number; sizeChanger?: boolean; total?: boolean } = {},
+  {
+    pageSize = 50,
+    sizeChanger = true,
+    total = true,
+  }: { pageSize?: number; sizeChanger?: boolean; total?: boolean } = {},
 ): TablePaginationConfig {
   return {
     defaultPageSize: pageSize,

@@ -100,7 +100,10 @@ export function StatisticsFilterBar<P, F extends { timeUnit: string }>({
       case 'unit':
         return (
           <Form.Item key={i} name="timeUnit" label={t('statistics.filter.timeUnit')}>
-            <Select style={{ width: 130 }} options={f.units.map((u) => ({ value: u, label: t(`statistics.units.${u}`) }))} />
+            <Select
+              style={{ width: 130 }}
+              options={f.units.map((u) => ({ value: u, label: t(`statistics.units.${u}`) }))}
+            />
           </Form.Item>
         );
       case 'range':

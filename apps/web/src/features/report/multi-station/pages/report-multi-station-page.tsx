@@ -77,7 +77,8 @@ const multiStationScreen = defineReportScreen({
             key: `${f.factorCode}-${stat}`,
             title: t(`report.columns.${stat}`),
             align: 'right' as const,
-            render: (_: unknown, row: ReportStationRow) => formatReportValue(row.values[f.factorCode]?.[stat], f.decimals),
+            render: (_: unknown, row: ReportStationRow) =>
+              formatReportValue(row.values[f.factorCode]?.[stat], f.decimals),
           })),
         })),
       ],
