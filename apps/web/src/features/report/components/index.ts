@@ -26,3 +26,4 @@ export { reportFilter, reportPagination, reportParts } from './report-parts';
 export type { ReportParts, ReportTableDefinition } from './report-parts';
 export { statisticsFilter, StatisticsFilterBar, withinDays } from './statistics-filter-bar';
 export type { StatisticsField, StatisticsFilterOptions } from './statistics-filter-bar';
+export { statisticsFactorName, statisticsRowColumns } from './statistics-columns';

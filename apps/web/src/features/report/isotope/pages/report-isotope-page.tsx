@@ -1,8 +1,14 @@
 import { ISOTOPE_UNITS, STATISTICS_MAX_RANGE_MS, type IsotopeRow } from '@envmon/shared';
 import { Alert, Empty } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { VocabularyLang } from '../../../../components/crud/cell-render';
-import { defineReportScreen, formatReportValue, ReportScreen, statisticsFilter, withinDays } from '../../components';
+import {
+  defineReportScreen,
+  ReportScreen,
+  statisticsFactorName,
+  statisticsFilter,
+  statisticsRowColumns,
+  withinDays,
+} from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { ISOTOPE_URLS, type IsotopeParams, isotopeQueryOptions } from '../api/isotope-api';
 
@@ -26,14 +32,6 @@ export function toIsotopeParams(form: FilterForm): IsotopeParams {
     ...(projectId === null ? {} : { projectId }),
   };
 }
-
-const factorName = (
-  f: { factorCode: string; factorName: string | null; factorNameEn: string | null },
-  lang: VocabularyLang,
-) => (lang === 'en' ? f.factorNameEn : f.factorName) ?? f.factorCode;
-
-const value = (pick: (row: IsotopeRow) => number | null) => (_: unknown, row: IsotopeRow) =>
-  formatReportValue(pick(row), row.decimals);
 
 /**
  * Isotope report (SPEC section 2 'reports'): statistics of the factors the catalogue marks as isotopes
@@ -68,7 +66,9 @@ const isotopeScreen = defineReportScreen({
       <Alert
         type="info"
         showIcon
-        title={t('statistics.isotope.factors', { names: data.factors.map((f) => factorName(f, lang)).join('、') })}
+        title={t('statistics.isotope.factors', {
+          names: data.factors.map((f) => statisticsFactorName(f, lang)).join('、'),
+        })}
       />
     )),
     part.table({
@@ -79,17 +79,7 @@ const isotopeScreen = defineReportScreen({
         scroll: { x: 'max-content', y: tableHeight },
         pagination: { defaultPageSize: 50, showSizeChanger: true },
       }),
-      columns: (_, { t, lang }) => [
-        { key: 'deviceName', title: t('statistics.columns.deviceName'), dataIndex: 'deviceName', fixed: 'left' },
-        { key: 'mn', title: t('statistics.columns.mn'), dataIndex: 'deviceCode' },
-        { key: 'factor', title: t('statistics.columns.factor'), render: (_, row) => factorName(row, lang) },
-        { key: 'unit', title: t('statistics.columns.unit'), render: (_, row) => row.unit ?? '' },
-        { key: 'avg', title: t('statistics.columns.avg'), align: 'right', render: value((r) => r.avg) },
-        { key: 'min', title: t('statistics.columns.min'), align: 'right', render: value((r) => r.min) },
-        { key: 'max', title: t('statistics.columns.max'), align: 'right', render: value((r) => r.max) },
-        { key: 'count', title: t('statistics.columns.count'), dataIndex: 'count', align: 'right' },
-        { key: 'valid', title: t('statistics.columns.validCount'), dataIndex: 'valid', align: 'right' },
-      ],
+      columns: (_, { t, lang }) => statisticsRowColumns<IsotopeRow>(t, lang),
     }),
   ],
 });

@@ -4,10 +4,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   defineReportScreen,
   formatReportPercent,
-  formatReportValue,
   reportPagination,
   ReportScreen,
   statisticsFilter,
+  statisticsRowColumns,
 } from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { SUMMARY_URLS, type SummaryParams, summaryQueryOptions } from '../api/summary-api';
@@ -30,9 +30,6 @@ export function toSummaryParams(form: FilterForm): SummaryParams {
     ...(projectId === null ? {} : { projectId }),
   };
 }
-
-const value = (pick: (row: SummaryRow) => number | null) => (_: unknown, row: SummaryRow) =>
-  formatReportValue(pick(row), row.decimals);
 
 /**
  * Summaries (SPEC section 2 'reports'): the project's day, month or year summary — per station and factor
@@ -92,19 +89,7 @@ const summaryScreen = defineReportScreen({
         pagination: reportPagination(t),
       }),
       columns: (_, { t, lang, token }) => [
-        { key: 'deviceName', title: t('statistics.columns.deviceName'), dataIndex: 'deviceName', fixed: 'left' },
-        { key: 'mn', title: t('statistics.columns.mn'), dataIndex: 'deviceCode' },
-        {
-          key: 'factor',
-          title: t('statistics.columns.factor'),
-          render: (_, row) => (lang === 'en' ? row.factorNameEn : row.factorName) ?? row.factorCode,
-        },
-        { key: 'unit', title: t('statistics.columns.unit'), render: (_, row) => row.unit ?? '' },
-        { key: 'avg', title: t('statistics.columns.avg'), align: 'right', render: value((r) => r.avg) },
-        { key: 'min', title: t('statistics.columns.min'), align: 'right', render: value((r) => r.min) },
-        { key: 'max', title: t('statistics.columns.max'), align: 'right', render: value((r) => r.max) },
-        { key: 'count', title: t('statistics.columns.count'), dataIndex: 'count', align: 'right' },
-        { key: 'valid', title: t('statistics.columns.validCount'), dataIndex: 'valid', align: 'right' },
+        ...statisticsRowColumns<SummaryRow>(t, lang),
         {
           key: 'exceedances',
           title: t('statistics.columns.exceedances'),

@@ -7,7 +7,10 @@ import {
   type TransmissionUnit,
 } from '@envmon/shared';
 import { Form, type GlobalToken, InputNumber, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import {
   defineReportScreen,
   formatReportPercent,
@@ -57,6 +60,30 @@ const rate = (value: number | null, params: TransmissionParams | null, token: Gl
   );
 };
 
+/** What a device and a device's day both show: expected, received and valid data, and the two rates. */
+function rateColumns<R extends TransmissionDay | TransmissionDevice>(
+  t: TFunction,
+  shown: (value: number | null) => ReactNode,
+): ColumnsType<R> {
+  return [
+    { key: 'expected', title: t('statistics.columns.expected'), dataIndex: 'expected', align: 'right' },
+    { key: 'received', title: t('statistics.columns.received'), dataIndex: 'received', align: 'right' },
+    { key: 'valid', title: t('statistics.columns.valid'), dataIndex: 'valid', align: 'right' },
+    {
+      key: 'transmissionRate',
+      title: t('statistics.columns.transmissionRate'),
+      align: 'right',
+      render: (_, d) => shown(d.transmissionRate),
+    },
+    {
+      key: 'validRate',
+      title: t('statistics.columns.validRate'),
+      align: 'right',
+      render: (_, d) => shown(d.validRate),
+    },
+  ];
+}
+
 /**
  * Data transmission (SPEC section 2 'reports'): per device and day the data expected from its report
  * interval, the data received and valid, the transmission and valid rates; days below the threshold in red.
@@ -101,21 +128,7 @@ const transmissionScreen = defineReportScreen({
       columns: (_, { t, token, params }) => [
         { key: 'deviceName', title: t('statistics.columns.deviceName'), dataIndex: 'deviceName' },
         { key: 'mn', title: t('statistics.columns.mn'), dataIndex: 'deviceCode' },
-        { key: 'expected', title: t('statistics.columns.expected'), dataIndex: 'expected', align: 'right' },
-        { key: 'received', title: t('statistics.columns.received'), dataIndex: 'received', align: 'right' },
-        { key: 'valid', title: t('statistics.columns.valid'), dataIndex: 'valid', align: 'right' },
-        {
-          key: 'transmissionRate',
-          title: t('statistics.columns.transmissionRate'),
-          align: 'right',
-          render: (_, d: TransmissionDevice) => rate(d.transmissionRate, params, token),
-        },
-        {
-          key: 'validRate',
-          title: t('statistics.columns.validRate'),
-          align: 'right',
-          render: (_, d: TransmissionDevice) => rate(d.validRate, params, token),
-        },
+        ...rateColumns<TransmissionDevice>(t, (value) => rate(value, params, token)),
         {
           key: 'daysBelow',
           title: t('statistics.columns.daysBelow'),
@@ -151,21 +164,7 @@ const transmissionScreen = defineReportScreen({
             render: (_, d) => names.get(d.deviceId)?.deviceCode ?? '',
           },
           { key: 'date', title: t('statistics.columns.date'), dataIndex: 'date' },
-          { key: 'expected', title: t('statistics.columns.expected'), dataIndex: 'expected', align: 'right' },
-          { key: 'received', title: t('statistics.columns.received'), dataIndex: 'received', align: 'right' },
-          { key: 'valid', title: t('statistics.columns.valid'), dataIndex: 'valid', align: 'right' },
-          {
-            key: 'transmissionRate',
-            title: t('statistics.columns.transmissionRate'),
-            align: 'right',
-            render: (_, d) => rate(d.transmissionRate, params, token),
-          },
-          {
-            key: 'validRate',
-            title: t('statistics.columns.validRate'),
-            align: 'right',
-            render: (_, d) => rate(d.validRate, params, token),
-          },
+          ...rateColumns<TransmissionDay>(t, (value) => rate(value, params, token)),
           {
             key: 'below',
             title: t('statistics.transmission.below'),
