@@ -3,18 +3,15 @@ import {
   formatHj212Time,
   FrameDecoder,
   type FrameDecoderItem,
-  type Hj212Factor,
   type Hj212Message,
   type Hj212ParseResult,
-  normaliseFactorCode,
-  parseHj212Time,
   parsePacket,
   serialisePacket,
 } from '@envmon/hj212';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewaySettings } from '../config/config.js';
 import type { EventBus } from '../events/bus.js';
-import type { IncomingValue, IngestPacket, IngestPipeline, StationDataKind } from '../ingest/ingest-pipeline.js';
+import type { IngestPacket, IngestPipeline } from '../ingest/ingest-pipeline.js';
 import type { Clock } from '../lib/clock.js';
 import type { StationIdentity } from '../modules/device/device.repository.js';
 import {
@@ -23,23 +20,16 @@ import {
   type CommandOutcome,
   type CommandRequest,
   DEFAULT_COMMAND_OPTIONS,
-  type StationLink,
 } from './command-channel.js';
 import { LogThrottle } from '../lib/log-throttle.js';
 import type { OnlineTracker } from './online-tracker.js';
+import { packetData, rawField } from './packet-data.js';
 import { RejectionLedger, type RejectionSummary } from './rejection-ledger.js';
 import { ANSWER_CNS, dataAnswer, notifyAnswer } from './replies.js';
+import { type Session, storePacket, writePacket } from './session.js';
 import { SplitPacketAssembler } from './split-packets.js';
 import type { StationDirectory } from './station-directory.js';
 import { QnGenerator } from './station-time.js';
-
-/** Upload CNs whose values are stored, and the measurement kind each becomes (DESIGN.md 'Data'). */
-const DATA_KINDS: Readonly<Record<string, StationDataKind>> = {
-  '2011': 'rtd',
-  '2051': 'min',
-  '2061': 'hour',
-  '2031': 'day',
-};
 
 /** Largest remainder a connection may hold while a packet arrives: one 9999-byte segment and its frame. */
 const MAX_CONNECTION_BUFFER = 16 * 1024;
@@ -54,48 +44,6 @@ export interface GatewayDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   commandOptions?: CommandOptions;
-}
-
-interface Session {
-  socket: Socket;
-  /** Address and port, as logged and stored. */
-  remote: string;
-  /** The remote address alone: the unit of the per-address limit and of rejection counts. */
-  address: string;
-  decoder: FrameDecoder;
-  /** The station this connection has carried valid packets of; null until the connection proves itself. */
-  station: StationIdentity | null;
-  link: StationLink | null;
-  /** Identification runs in arrival order; storage and acks do not wait on each other. */
-  chain: Promise<void>;
-  paused: boolean;
-  /** Settles once the socket has closed and the session is released. */
-  released: Promise<void>;
-  /** Closes the connection when it has not proven itself in time, or has gone idle since. */
-  timer: NodeJS.Timeout;
-  /** performance.now() of the last accepted packet of its station. */
-  lastAccepted: number;
-}
-
-const rawField = (raw: string, name: string): string | null =>
-  new RegExp(`[;#\\d]${name}=([^;&]*)`).exec(raw)?.[1] ?? null;
-
-function toValues(factors: readonly Hj212Factor[], kind: StationDataKind): IncomingValue[] {
-  const values: IncomingValue[] = [];
-  for (const f of factors) {
-    const value = kind === 'rtd' ? (f.rtd ?? f.avg) : (f.avg ?? f.rtd);
-    // Fields that carry no measurement (Info, SN, equipment state) stay in the original record only.
-    if (value === undefined && f.min === undefined && f.max === undefined && f.cou === undefined) continue;
-    values.push({
-      factorCode: normaliseFactorCode(f.code),
-      value: value ?? null,
-      min: f.min ?? null,
-      max: f.max ?? null,
-      cou: f.cou ?? null,
-      flag: f.flag ?? null,
-    });
-  }
-  return values;
 }
 
 /**
@@ -337,17 +285,17 @@ export class Gateway {
     }
     if (m.cn === '1013') {
       this.keep(session, { ...header, device, accepted: true, reason: null, data: null });
-      this.write(session, serialisePacket(notifyAnswer(m)));
+      writePacket(session, serialisePacket(notifyAnswer(m)));
       void this.calibrateTime(station);
       return;
     }
 
-    const { data, reason } = this.dataOf(m, station, receivedAt);
-    const committed = this.store(session, { ...header, device, accepted: true, reason, data });
+    const { data, reason } = packetData(m, station, receivedAt, this.assembler);
+    const committed = storePacket(session, this.deps.pipeline, { ...header, device, accepted: true, reason, data });
     if (m.flag?.ack && m.qn !== undefined) {
       // 9014 only once the packet (and its data) is committed; a failed write is not acknowledged, so the station resends.
       committed.then(
-        () => this.write(session, serialisePacket(dataAnswer(m))),
+        () => writePacket(session, serialisePacket(dataAnswer(m))),
         () => undefined,
       );
     }
@@ -371,30 +319,6 @@ export class Gateway {
     return station?.acceptModbusCrc === 1 ? parsePacket(raw, { acceptModbusCrc: true }) : result;
   }
 
-  private dataOf(
-    m: Hj212Message,
-    station: StationIdentity,
-    now: number,
-  ): { data: IngestPacket['data']; reason: string | null } {
-    const kind = DATA_KINDS[m.cn];
-    if (!kind) return { data: null, reason: null };
-    const dataTime = m.dataTime === undefined ? undefined : parseHj212Time(m.dataTime, station.utcOffsetMinutes);
-    if (!dataTime) return { data: null, reason: 'no valid DataTime: data not stored' };
-    let factors = m.factors;
-    if (m.flag?.split && m.pnum !== undefined && m.pno !== undefined && m.pnum > 1) {
-      const whole = this.assembler.add(
-        { mn: station.deviceCode, cn: m.cn, dataTime: m.dataTime ?? '' },
-        m.pnum,
-        m.pno,
-        m.factors,
-        now,
-      );
-      if (!whole) return { data: null, reason: `part ${m.pno} of ${m.pnum}: stored with the last part` };
-      factors = whole;
-    }
-    return { data: { kind, dataTime: dataTime.getTime(), values: toValues(factors, kind) }, reason: null };
-  }
-
   private identify(session: Session, station: StationIdentity, m: Hj212Message): void {
     // A packet handled after its connection closed is still stored, but names no connection.
     if (session.socket.destroyed) return;
@@ -408,7 +332,7 @@ export class Gateway {
       st: m.st,
       pw: m.pw,
       version: m.flag?.version ?? 1,
-      write: (packet) => this.write(session, packet),
+      write: (packet) => writePacket(session, packet),
     };
     this.byStation.set(station.deviceCode, session);
     this.deps.tracker.seen(
@@ -467,36 +391,6 @@ export class Gateway {
 
   /** Stores a packet nobody waits on; a failed write is logged by the pipeline. */
   private keep(session: Session, packet: IngestPacket): void {
-    this.store(session, packet).catch(() => undefined);
-  }
-
-  /** Hands a packet to storage, slowing this connection down while storage is behind. */
-  private store(session: Session, packet: IngestPacket): Promise<void> {
-    const committed = this.deps.pipeline.submit(packet);
-    if (this.deps.pipeline.saturated && !session.paused) {
-      session.paused = true;
-      session.socket.pause();
-      this.deps.pipeline.onDrain(() => {
-        session.paused = false;
-        session.socket.resume();
-      });
-    }
-    return committed;
-  }
-
-  /**
-   * Answers written in one turn of the event loop (a committed batch acknowledges several uploads
-   * of a station at once) leave in one system call: the socket is corked at the first and uncorked
-   * once the turn's callbacks have run.
-   */
-  private write(session: Session, packet: string): boolean {
-    const { socket } = session;
-    if (socket.destroyed || !socket.writable) return false;
-    if (socket.writableCorked === 0) {
-      socket.cork();
-      process.nextTick(() => socket.uncork());
-    }
-    socket.write(packet);
-    return true;
+    storePacket(session, this.deps.pipeline, packet).catch(() => undefined);
   }
 }
