@@ -4,6 +4,7 @@
 // flow factor. Written straight into measurements in primary-key order (SQLite: one transaction per batch
 // of prepared inserts on its own connection; PostgreSQL: multi-row inserts from unnest'ed arrays).
 import { performance } from 'node:perf_hooks';
+import { HOUR_MS, MINUTE_MS } from '@envmon/shared';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 
@@ -21,8 +22,6 @@ export const FACTORS = [
 ] as const;
 export const FLOW_FACTOR = 'w00000';
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 /** Stations report Beijing time: their days and months start at local midnight. */
 export const OFFSET_MINUTES = 480;
 const OFFSET_MS = OFFSET_MINUTES * MINUTE_MS;

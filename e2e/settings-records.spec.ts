@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { chooseOption } from './specs-support/report-helpers.js';
 import { credentialsOf, signInViaApi } from './specs-support/session.js';
@@ -11,9 +12,8 @@ import { credentialsOf, signInViaApi } from './specs-support/session.js';
  */
 
 const STATION = '模拟水站 1';
-const DAY_MS = 86_400_000;
 /** The console runs in Beijing time (playwright.config.ts timezoneId). */
-const BEIJING_MS = 8 * 3_600_000;
+const BEIJING_MS = 8 * HOUR_MS;
 
 /** A date `days` from today in Beijing, as the date pickers take it. */
 function beijingDate(days: number): string {

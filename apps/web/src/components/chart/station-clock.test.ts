@@ -1,10 +1,9 @@
+import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pointerText, stationClock, stationTimeAxis, tickText } from './station-clock';
 
 /** 2026-11-25 21:00:00 UTC: 05:00 the next morning on a UTC+08:00 station's clock. */
 const AT = Date.UTC(2026, 10, 25, 21, 0, 0);
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** Puts the browser in a zone (minutes east of UTC), whatever zone the test machine is in. */
 const browserAt = (minutesEast: number) => vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-minutesEast);

@@ -1,4 +1,4 @@
-import { formatStationTime, formatStationTimeWithZone, type TimePrecision } from '@envmon/shared';
+import { DAY_MS, formatStationTime, formatStationTimeWithZone, MINUTE_MS, type TimePrecision } from '@envmon/shared';
 import { formatDataTime } from '../../lib/data-time';
 
 /**
@@ -28,8 +28,6 @@ export function stationClock(
   return { utcOffsetMinutes: first, mixed: utcOffsets.some((offset) => offset !== first), precision };
 }
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Under this span ticks may fall between minutes: their text shows the seconds. */
 const SECONDS_SPAN_MS = 10 * MINUTE_MS;
 /** Over this span the ticks are days or more apart: their text is the date with its year. */

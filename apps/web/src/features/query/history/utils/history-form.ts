@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   HISTORY_MAX_RANGE_DAYS,
   type HistoryCell,
   type HistoryFactor,
@@ -6,8 +7,6 @@ import {
   vocabularyColor,
 } from '@envmon/shared';
 import type { Dayjs } from 'dayjs';
-
-const DAY_MS = 86_400_000;
 
 /** How a unit's range is picked: date-times for the short kinds, whole days, months or years for the rest. */
 export type RangePickerKind = 'time' | 'date' | 'month' | 'year';

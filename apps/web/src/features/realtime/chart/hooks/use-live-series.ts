@@ -1,12 +1,10 @@
-import type { LiveMessage, RealtimeRecent } from '@envmon/shared';
+import { type LiveMessage, MINUTE_MS, type RealtimeRecent } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { liveClient, useLiveMessages } from '../../../../lib/live';
 import { createMessageBatcher } from '../../data/utils/message-batcher';
 import { realtimeRecentQueryOptions } from '../api/get-recent';
 import { appendMessages, type ChartSeries, seriesFromRecent } from '../utils/series';
-
-const MS_PER_MINUTE = 60_000;
 
 interface SeriesState {
   source: RealtimeRecent | undefined;
@@ -30,7 +28,7 @@ export function useLiveSeries(deviceId: number | null, factorCodes: readonly str
   if (state.source !== source) {
     current = {
       source,
-      windowMs: minutes * MS_PER_MINUTE,
+      windowMs: minutes * MINUTE_MS,
       series: source ? seriesFromRecent(source.points, factorCodes) : EMPTY,
     };
     setState(current);

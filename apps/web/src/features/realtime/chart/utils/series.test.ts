@@ -1,8 +1,6 @@
-import type { LiveMessage } from '@envmon/shared';
+import { type LiveMessage, MINUTE_MS } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import { appendMessages, seriesFromRecent } from './series';
-
-const MINUTE = 60_000;
 
 const data = (dataTime: number, values: Record<string, number>, extra: Partial<LiveMessage> = {}): LiveMessage =>
   ({
@@ -20,18 +18,18 @@ describe('chart series', () => {
     [
       { factorCode: 'w01018', dataTime: 0, value: 1, flag: 'N', quality: 'N' },
       { factorCode: 'w01001', dataTime: 0, value: 7, flag: 'N', quality: 'N' },
-      { factorCode: 'w01018', dataTime: MINUTE, value: 2, flag: 'N', quality: 'N' },
-      { factorCode: 'w21003', dataTime: MINUTE, value: 9, flag: 'N', quality: 'N' },
+      { factorCode: 'w01018', dataTime: MINUTE_MS, value: 2, flag: 'N', quality: 'N' },
+      { factorCode: 'w21003', dataTime: MINUTE_MS, value: 9, flag: 'N', quality: 'N' },
     ],
     ['w01018', 'w01001'],
   );
-  const options = { deviceId: 1, windowMs: 60 * MINUTE };
+  const options = { deviceId: 1, windowMs: 60 * MINUTE_MS };
 
   it('fills one line per chosen factor from the recent values', () => {
     expect([...initial.keys()]).toEqual(['w01018', 'w01001']);
     expect(initial.get('w01018')).toEqual([
       [0, 1],
-      [MINUTE, 2],
+      [MINUTE_MS, 2],
     ]);
   });
 
@@ -39,43 +37,47 @@ describe('chart series', () => {
     const next = appendMessages(
       initial,
       [
-        data(2 * MINUTE, { w01018: 3, w21003: 5 }),
-        data(2 * MINUTE, { w01018: 100 }, { deviceId: 2 }),
-        data(2 * MINUTE, { w01018: 200 }, { kind: 'min' }),
+        data(2 * MINUTE_MS, { w01018: 3, w21003: 5 }),
+        data(2 * MINUTE_MS, { w01018: 100 }, { deviceId: 2 }),
+        data(2 * MINUTE_MS, { w01018: 200 }, { kind: 'min' }),
         { type: 'status', deviceId: 1, deviceCode: 'MN-1', online: false, at: 5 },
       ],
       options,
     );
     expect(next.get('w01018')).toEqual([
       [0, 1],
-      [MINUTE, 2],
-      [2 * MINUTE, 3],
+      [MINUTE_MS, 2],
+      [2 * MINUTE_MS, 3],
     ]);
     expect(next.get('w01001')).toBe(initial.get('w01001'));
     expect(next.has('w21003')).toBe(false);
     expect(initial.get('w01018')).toHaveLength(2);
-    expect(appendMessages(initial, [data(MINUTE, { w21003: 1 })], options)).toBe(initial);
+    expect(appendMessages(initial, [data(MINUTE_MS, { w21003: 1 })], options)).toBe(initial);
   });
 
   it('places a late value in time order and replaces a repeated time', () => {
-    const next = appendMessages(initial, [data(MINUTE / 2, { w01018: 1.5 }), data(MINUTE, { w01018: 2.5 })], options);
+    const next = appendMessages(
+      initial,
+      [data(MINUTE_MS / 2, { w01018: 1.5 }), data(MINUTE_MS, { w01018: 2.5 })],
+      options,
+    );
     expect(next.get('w01018')).toEqual([
       [0, 1],
-      [MINUTE / 2, 1.5],
-      [MINUTE, 2.5],
+      [MINUTE_MS / 2, 1.5],
+      [MINUTE_MS, 2.5],
     ]);
   });
 
   it('keeps the window and the cap', () => {
-    const windowed = appendMessages(initial, [data(61 * MINUTE, { w01018: 4 })], options);
+    const windowed = appendMessages(initial, [data(61 * MINUTE_MS, { w01018: 4 })], options);
     expect(windowed.get('w01018')).toEqual([
-      [MINUTE, 2],
-      [61 * MINUTE, 4],
+      [MINUTE_MS, 2],
+      [61 * MINUTE_MS, 4],
     ]);
-    const capped = appendMessages(initial, [data(2 * MINUTE, { w01018: 3 })], { ...options, maxPoints: 2 });
+    const capped = appendMessages(initial, [data(2 * MINUTE_MS, { w01018: 3 })], { ...options, maxPoints: 2 });
     expect(capped.get('w01018')).toEqual([
-      [MINUTE, 2],
-      [2 * MINUTE, 3],
+      [MINUTE_MS, 2],
+      [2 * MINUTE_MS, 3],
     ]);
   });
 });
