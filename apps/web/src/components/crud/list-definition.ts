@@ -81,13 +81,15 @@ interface FieldBase {
 }
 
 export type ListField =
-  | (FieldBase & { kind: 'text'; maxLength?: number; allowClear?: boolean })
+  | (FieldBase & { kind: 'text'; maxLength?: number; allowClear?: boolean; placeholder?: string })
   | (FieldBase & { kind: 'textarea'; rows: number; maxLength?: number; showCount?: boolean })
   | (FieldBase & { kind: 'number'; min?: number; precision?: number })
   | (FieldBase & { kind: 'select'; options: ListOptions })
   | (FieldBase & { kind: 'device'; allowClear?: boolean })
   | (FieldBase & { kind: 'date' })
-  | (FieldBase & { kind: 'datetime' });
+  | (FieldBase & { kind: 'datetime' })
+  /** On or off (a boolean). */
+  | (FieldBase & { kind: 'switch' });
 
 /** A button in a row's actions column: the built-in edit and delete, or opening a panel. */
 export type ListAction =
@@ -103,6 +105,8 @@ export interface ListEndpoints {
   update: string;
   /** Deleted by `GET ?id=`. */
   remove: string;
+  /** Other screens' caches a write refreshes too, after the list's (e.g. a query screen showing these rows). */
+  alsoInvalidate?: readonly QueryKey[];
 }
 
 export type ListQuery = Record<string, unknown> & PageRequest & { projectId?: number };
@@ -132,6 +136,8 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
   /** i18n key of what an empty list says. */
   empty: string;
   scrollX?: 'max-content';
+  /** The table's density; 'small' by default. */
+  tableSize?: 'small' | 'middle';
   actions: {
     /** 'link': link buttons; 'button': small buttons. */
     style: 'link' | 'button';

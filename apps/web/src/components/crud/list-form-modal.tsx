@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,13 @@ function DeviceSelect({ allowClear, ...props }: { allowClear?: boolean }) {
 export function renderListFieldControl(field: ListField, t: TFunction): ReactNode {
   switch (field.kind) {
     case 'text':
-      return <Input maxLength={field.maxLength} allowClear={field.allowClear} />;
+      return (
+        <Input
+          maxLength={field.maxLength}
+          allowClear={field.allowClear}
+          placeholder={field.placeholder ? t(field.placeholder) : undefined}
+        />
+      );
     case 'textarea':
       return <Input.TextArea rows={field.rows} maxLength={field.maxLength} showCount={field.showCount} />;
     case 'number':
@@ -41,6 +47,8 @@ export function renderListFieldControl(field: ListField, t: TFunction): ReactNod
       return <DatePicker style={{ width: '100%' }} />;
     case 'datetime':
       return <DatePicker showTime style={{ width: '100%' }} />;
+    case 'switch':
+      return <Switch />;
   }
 }
 
@@ -52,6 +60,7 @@ function FieldItem({ field }: { field: ListField }) {
       label={t(field.label)}
       extra={field.extra ? t(field.extra) : undefined}
       required={field.required}
+      {...(field.kind === 'switch' ? { valuePropName: 'checked' } : {})}
     >
       {renderListFieldControl(field, t)}
     </Form.Item>

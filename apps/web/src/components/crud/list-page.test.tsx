@@ -2,7 +2,7 @@
 import type { Page } from '@envmon/shared';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { queryOptions } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { i18n } from '../../lib/i18n';
@@ -81,6 +81,33 @@ const DEF: ListDefinition<Thing, readonly ['things', ListQuery]> = {
   },
 };
 
+interface Lamp extends Thing {
+  on: boolean;
+}
+
+/** A list with a switch in its form, a placeholder, and the middle table. */
+const LAMPS: ListDefinition<Lamp, readonly ['lamps', ListQuery]> = {
+  ...(DEF as unknown as ListDefinition<Lamp, readonly ['lamps', ListQuery]>),
+  endpoints: { keyRoot: ['lamps'], add: '/lamps/add', update: '/lamps/update', remove: '/lamps/delete' },
+  listQuery: (query) =>
+    queryOptions({
+      queryKey: ['lamps', query] as const,
+      queryFn: () => api.get(LIST_URL, query) as Promise<Page<Lamp>>,
+    }),
+  tableSize: 'middle',
+  panels: undefined,
+  form: {
+    ...DEF.form,
+    schema: z.object({ name: z.string().min(1), on: z.boolean() }),
+    fields: [
+      { kind: 'text', name: 'name', label: 'common.remark', placeholder: 'common.actions.search' },
+      { kind: 'switch', name: 'on', label: 'common.yes' },
+    ],
+    toFormValues: () => ({ on: false }),
+    afterCreate: undefined,
+  },
+};
+
 beforeAll(installAntdShims);
 
 beforeEach(async () => {
@@ -147,5 +174,18 @@ describe('ListPage', { timeout: 30_000 }, () => {
     if (!ok) throw new Error('no confirmation');
     fireEvent.click(ok);
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('/things/delete', { id: 1 }));
+  });
+
+  it('draws the table in the size asked for, and saves a switch as a boolean', async () => {
+    renderWithProviders(<ListPage def={LAMPS} />, WRITER);
+    await rowOf('first thing');
+    expect(screen.getByTestId('things-table').classList).toContain('ant-table-medium');
+    fireEvent.click(screen.getByTestId('things-add'));
+    const form = dialog();
+    expect(field(form, 'name').placeholder).toBe('查询');
+    fireEvent.change(field(form, 'name'), { target: { value: 'lamp' } });
+    fireEvent.click(within(form).getByRole('switch'));
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/lamps/add', { name: 'lamp', on: true }));
   });
 });

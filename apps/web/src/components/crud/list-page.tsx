@@ -168,6 +168,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
           empty={t(def.empty)}
           testId={def.testId}
           scrollX={def.scrollX}
+          size={def.tableSize}
         />
       </Flex>
       {editing?.mode === 'create' ? (

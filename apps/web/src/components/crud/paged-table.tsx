@@ -17,6 +17,8 @@ export interface PagedTableProps<T> {
   testId: string;
   /** The table's width when it scrolls sideways; by default the sum of the column widths. */
   scrollX?: number | 'max-content';
+  /** 'small' by default. */
+  size?: 'small' | 'middle';
 }
 
 const widthOf = <T,>(columns: TableColumnsType<T>) => columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
@@ -33,6 +35,7 @@ export function PagedTable<T extends object>({
   empty,
   testId,
   scrollX,
+  size = 'small',
 }: PagedTableProps<T>) {
   const top = useRef<HTMLDivElement>(null);
   const height = useTableScrollY(top);
@@ -45,7 +48,7 @@ export function PagedTable<T extends object>({
         ) : (
           <Table<T>
             rowKey={rowKey}
-            size="small"
+            size={size}
             columns={columns}
             dataSource={list.data?.list ?? []}
             loading={list.isPending || (list.isFetching && list.isPlaceholderData)}

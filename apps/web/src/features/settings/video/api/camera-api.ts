@@ -1,11 +1,4 @@
-import {
-  type Camera,
-  type CameraInput,
-  type CameraListQuery,
-  type CameraPolicy,
-  type Page,
-  writeCode,
-} from '@envmon/shared';
+import type { Camera, CameraListQuery, CameraPolicy, Page } from '@envmon/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 
@@ -18,19 +11,19 @@ export const CAMERA_URLS = {
   remove: '/manager/settings/ys/rest/delete',
 } as const;
 
-/** Adding, editing, the policy and deleting need the page's write code. */
-export const VIDEO_SETTINGS_WRITE = writeCode('settings.video-ys');
-
-export const cameraKeys = { all: ['cameras'] as const };
+export const cameraKeys = {
+  all: ['cameras'] as const,
+  page: (query: Partial<CameraListQuery>) => [...cameraKeys.all, 'page', query] as const,
+};
 
 export const cameraPageQueryOptions = (query: Partial<CameraListQuery>) =>
   queryOptions({
-    queryKey: [...cameraKeys.all, 'page', query] as const,
+    queryKey: cameraKeys.page(query),
     queryFn: () => api.get<Page<Camera>>(CAMERA_URLS.list, { ...query }),
     placeholderData: keepPreviousData,
   });
 
-/** Every change refreshes the list (and the video query's cameras). */
+/** The policy refreshes the list and the video query's cameras, as the list's own writes do (video-list.tsx). */
 function useCameraMutation<V>(call: (variables: V) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
@@ -42,12 +35,5 @@ function useCameraMutation<V>(call: (variables: V) => Promise<unknown>) {
   });
 }
 
-export const useSaveCamera = () =>
-  useCameraMutation(({ body, id }: { body: CameraInput; id?: number }) =>
-    id === undefined ? api.post<Camera>(CAMERA_URLS.add, body) : api.post<Camera>(CAMERA_URLS.update, { ...body, id }),
-  );
-
 export const useSetCameraPolicy = () =>
   useCameraMutation((policy: CameraPolicy) => api.post<Camera>(CAMERA_URLS.policySet, policy));
-
-export const useDeleteCamera = () => useCameraMutation((id: number) => api.get<null>(CAMERA_URLS.remove, { id }));
