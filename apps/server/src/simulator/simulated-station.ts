@@ -6,20 +6,19 @@
  */
 import { EventEmitter } from 'node:events';
 import { createConnection, type Socket } from 'node:net';
-import { FrameDecoder, parseHj212Time, type FrameDecoderItem, type Hj212Message } from '@envmon/hj212';
+import { FrameDecoder } from '@envmon/hj212';
 import { DAY_MS, HOUR_MS } from '@envmon/shared';
+import { answerHostData, type RequestedStation } from './host-requests.js';
 import {
   buildDataPacket,
-  buildReplyPacket,
   buildStationPacket,
   formatBeijingTime,
   periodLengthMs,
   periodStartMs,
   STATION_ST,
-  type BuiltPacket,
-  type ReplyCn,
   type UploadCn,
 } from './packets.js';
+import { PendingUploads } from './pending-uploads.js';
 import {
   applyFault,
   createStationModel,
@@ -28,85 +27,22 @@ import {
   type StationKind,
   type StationModel,
 } from './station-model.js';
+import type {
+  SimulatedStationEvents,
+  SimulatedStationOptions,
+  SimulatedStationStats,
+} from './simulated-station-types.js';
+import { type ScheduleKey, UploadSchedules } from './upload-schedules.js';
 
-export interface SimulatedStationOptions {
-  mn: string;
-  pw: string;
-  kind: StationKind;
-  host: string;
-  port: number;
-  /** Seconds between real-time (2011) packets, in ms. */
-  rtdIntervalMs: number;
-  /** Minute-data (2051) period; real stations use 1–30 minutes. Default 60 s. */
-  minuteIntervalMs?: number;
-  /** How long to wait for a 9014 before resending. Default 5000. */
-  ackTimeoutMs?: number;
-  /** Resends of an unacknowledged packet before giving up. Default 3. */
-  maxResends?: number;
-  /** The station's base clock (UTC epoch ms); a 1012 from the host adds an offset to it. */
-  clock?: () => number;
-  seed: number;
-  /** Where in each hour the station's episode starts (a fleet staggers them); by default fixed by the seed. */
-  episodeOffsetMs?: number;
-  log?: (line: string) => void;
-  /** Reconnect backoff bounds. Default 1000 and 5000. */
-  reconnectMinMs?: number;
-  reconnectMaxMs?: number;
-  /** Most uploads held waiting for an answer (the oldest are dropped beyond it). Default 2000. */
-  maxPending?: number;
-}
+export type {
+  AckedUpload,
+  SimulatedStationEvents,
+  SimulatedStationOptions,
+  SimulatedStationStats,
+} from './simulated-station-types.js';
 
-export interface SimulatedStationStats {
-  /** Uploads written at least once. */
-  sent: number;
-  acked: number;
-  /** Writes of an upload after its first (ack timeout or reconnect). */
-  resent: number;
-  /** Uploads waiting for an answer. */
-  unacked: number;
-}
-
-export interface AckedUpload {
-  qn: string;
-  cn: string;
-}
-
-export type SimulatedStationEvents = {
-  acked: [upload: AckedUpload];
-  connected: [];
-  disconnected: [];
-  /** A request from the host (anything but the 9013/9014 answers), before the station acts on it. */
-  command: [message: Hj212Message];
-};
-
-interface PendingUpload {
-  qn: string;
-  cn: string;
-  text: string;
-  writes: number;
-  timer: NodeJS.Timeout | undefined;
-  resolve: (acked: boolean) => void;
-}
-
-type ScheduleKey = 'rtd' | 'minute' | 'hour' | 'day';
-
-/** Most periods one backfill request streams (a week of 1-minute data is ~10 000). */
-const MAX_BACKFILL_PERIODS = 10_000;
 /** Sample points per period for period data; enough for a plausible min/max. */
 const AGGREGATE_POINTS: Readonly<Record<Exclude<UploadCn, '2011'>, number>> = { '2051': 6, '2061': 12, '2031': 48 };
-/** HJ212.md §6: MinInterval ∈ {1,2,3,4,5,6,10,12,15,20,30} minutes (60 too: some stations send hourly "minute" data). */
-const MIN_INTERVALS = new Set([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60]);
-/** QnRtn (HJ212.md §10). */
-const QN_READY = '1';
-const QN_REJECTED = '2';
-const QN_PW_ERROR = '3';
-const QN_MN_ERROR = '4';
-/** ExeRtn (HJ212.md §10). */
-const EXE_OK = '1';
-const EXE_CONDITION_ERROR = '3';
-const EXE_NO_DATA = '100';
-/** A password the station takes (1072): NewPW is C6, some stations carry up to 24 characters; none that would break the data segment. */
-const VALID_PW = /^[^;,=&\s]{1,24}$/;
 
 export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   readonly mn: string;
@@ -120,7 +56,6 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   private readonly logLine: (line: string) => void;
   private readonly reconnectMinMs: number;
   private readonly reconnectMaxMs: number;
-  private readonly maxPending: number;
   private rtdInterval: number;
   private minuteInterval: number;
   private ackTimeoutMs: number;
@@ -135,13 +70,20 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   private lastQnMs = 0;
   private reconnectAttempt = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
-  private readonly schedules = new Map<ScheduleKey, NodeJS.Timeout>();
-  private readonly pending = new Map<string, PendingUpload>();
+  private readonly schedules = new UploadSchedules({
+    now: () => this.now(),
+    running: () => this.started && !this.stopped,
+    rtdIntervalMs: () => this.rtdInterval,
+    minuteIntervalMs: () => this.minuteInterval,
+    onBoundary: (key, boundary) => this.onBoundary(key, boundary),
+  });
+  private readonly uploads: PendingUploads;
+  /** What the host's requests may read and change (host-requests.ts). */
+  private readonly requested: RequestedStation;
   private readonly decoder = new FrameDecoder();
   private currentFault: StationFault | null = null;
   private frozen: FactorSample[] | undefined;
   private lastRealtime: FactorSample[] | undefined;
-  private readonly counters = { sent: 0, acked: 0, resent: 0 };
   /** The access password (PW); the platform may set a new one (1072). */
   private password: string;
 
@@ -165,7 +107,50 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
     this.logLine = options.log ?? (() => undefined);
     this.reconnectMinMs = positive('reconnectMinMs', options.reconnectMinMs ?? 1000);
     this.reconnectMaxMs = Math.max(this.reconnectMinMs, options.reconnectMaxMs ?? 5000);
-    this.maxPending = Math.max(1, Math.floor(options.maxPending ?? 2000));
+    this.uploads = new PendingUploads(
+      {
+        send: (text) => this.write(text),
+        connected: () => this.isConnected,
+        ackTimeoutMs: () => this.ackTimeoutMs,
+        maxResends: () => this.maxResends,
+        log: (line) => this.log(line),
+        acked: (qn, cn) => this.emit('acked', { qn, cn }),
+      },
+      Math.max(1, Math.floor(options.maxPending ?? 2000)),
+    );
+    this.requested = {
+      mn: this.mn,
+      st: this.st,
+      pw: () => this.password,
+      rtdIntervalMs: () => this.rtdInterval,
+      minuteIntervalMs: () => this.minuteInterval,
+      now: () => this.now(),
+      nextQnMs: () => this.nextQnMs(),
+      write: (text) => this.write(text),
+      log: (line) => this.log(line),
+      upload: (cn, dataTimeMs, withFault) => this.upload(cn, dataTimeMs, withFault),
+      acknowledge: (qn) => this.uploads.acknowledge(qn),
+      heard: (message) => this.emit('command', message),
+      setRtdInterval: (ms) => {
+        this.rtdInterval = ms;
+        this.schedules.arm('rtd');
+      },
+      setMinuteInterval: (ms) => {
+        this.minuteInterval = ms;
+        this.schedules.arm('minute');
+      },
+      setAnswerPolicy: (ackTimeoutMs, maxResends) => {
+        this.ackTimeoutMs = ackTimeoutMs;
+        this.maxResends = maxResends;
+      },
+      setPassword: (pw) => (this.password = pw),
+      setRealtime: (enabled) => (this.realtimeEnabled = enabled),
+      setClock: (targetMs) => {
+        this.clockOffsetMs = targetMs - this.baseClock();
+        this.lastQnMs = 0;
+        this.schedules.armAll();
+      },
+    };
     this.model = createStationModel({
       kind: options.kind,
       seed: options.seed,
@@ -176,7 +161,7 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   // ---- public API ---------------------------------------------------------------------------------------------
 
   get stats(): SimulatedStationStats {
-    return { ...this.counters, unacked: this.pending.size };
+    return { ...this.uploads.counters, unacked: this.uploads.size };
   }
 
   get connected(): boolean {
@@ -205,22 +190,17 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
     if (this.started && !this.stopped) return;
     this.started = true;
     this.stopped = false;
-    this.armAll();
+    this.schedules.armAll();
     this.connect();
   }
 
   /** Stops schedules and reconnects, gives up on unanswered uploads and closes the connection. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.schedules.values()) clearTimeout(timer);
     this.schedules.clear();
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
-    for (const entry of this.pending.values()) {
-      clearTimeout(entry.timer);
-      entry.resolve(false);
-    }
-    this.pending.clear();
+    this.uploads.clear();
     const socket = this.socket;
     if (socket === undefined || socket.destroyed) return;
     await new Promise<void>((resolve) => {
@@ -277,7 +257,7 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
       ack: true,
       qnMs: this.nextQnMs(),
     });
-    return this.enqueue(packet, '1013');
+    return this.uploads.enqueue(packet, '1013');
   }
 
   // ---- uploads and acknowledgements ---------------------------------------------------------------------------
@@ -304,69 +284,15 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
       ack: true,
       qnMs: this.nextQnMs(),
     });
-    return this.enqueue(packet, cn);
+    return this.uploads.enqueue(packet, cn);
   }
 
   /** QNs are the send time to the ms; bumped so that no two packets of this station share one. */
   private nextQnMs(): number {
     let t = Math.max(Math.floor(this.now()), this.lastQnMs + 1);
-    while (this.pending.has(formatBeijingTime(t, 17))) t++;
+    while (this.uploads.has(formatBeijingTime(t, 17))) t++;
     this.lastQnMs = t;
     return t;
-  }
-
-  private enqueue(packet: BuiltPacket, cn: string): Promise<boolean> {
-    return new Promise((resolve) => {
-      const entry: PendingUpload = { qn: packet.qn, cn, text: packet.text, writes: 0, timer: undefined, resolve };
-      this.pending.set(entry.qn, entry);
-      if (this.pending.size > this.maxPending) {
-        const oldest = this.pending.values().next().value;
-        if (oldest !== undefined) this.giveUp(oldest, 'pending queue full');
-      }
-      this.transmit(entry);
-    });
-  }
-
-  private transmit(entry: PendingUpload): void {
-    const socket = this.socket;
-    if (socket === undefined || !this.isConnected) return;
-    socket.write(entry.text);
-    if (entry.writes === 0) this.counters.sent++;
-    else this.counters.resent++;
-    entry.writes++;
-    clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => this.onAckTimeout(entry), this.ackTimeoutMs);
-  }
-
-  private onAckTimeout(entry: PendingUpload): void {
-    entry.timer = undefined;
-    if (this.pending.get(entry.qn) !== entry) return;
-    // While disconnected the packet waits for the reconnect, which resends it.
-    if (!this.isConnected) return;
-    if (entry.writes > this.maxResends) {
-      this.giveUp(entry, `no answer after ${entry.writes} sends`);
-      return;
-    }
-    this.log(`resending ${entry.cn} QN=${entry.qn}`);
-    this.transmit(entry);
-  }
-
-  private giveUp(entry: PendingUpload, reason: string): void {
-    clearTimeout(entry.timer);
-    this.pending.delete(entry.qn);
-    this.log(`giving up on ${entry.cn} QN=${entry.qn}: ${reason}`);
-    entry.resolve(false);
-  }
-
-  private acknowledge(qn: string | undefined): void {
-    if (qn === undefined) return;
-    const entry = this.pending.get(qn);
-    if (entry === undefined) return;
-    clearTimeout(entry.timer);
-    this.pending.delete(qn);
-    this.counters.acked++;
-    entry.resolve(true);
-    this.emit('acked', { qn, cn: entry.cn });
   }
 
   // ---- connection ---------------------------------------------------------------------------------------------
@@ -383,18 +309,15 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
       this.log(`connected to ${this.host}:${this.port}`);
       this.emit('connected');
       // Whatever is still unanswered goes again, oldest first.
-      for (const entry of [...this.pending.values()]) this.transmit(entry);
+      this.uploads.resendAll();
     });
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('data', (chunk: Buffer) => answerHostData(this.requested, this.decoder, chunk));
     socket.on('error', (err) => this.log(`socket error: ${err.message}`));
     socket.on('close', () => {
       const wasConnected = this.isConnected;
       this.isConnected = false;
       if (this.socket === socket) this.socket = undefined;
-      for (const entry of this.pending.values()) {
-        clearTimeout(entry.timer);
-        entry.timer = undefined;
-      }
+      this.uploads.pause();
       if (wasConnected) {
         this.log('disconnected');
         this.emit('disconnected');
@@ -413,8 +336,11 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
     }, delay);
   }
 
-  private write(text: string): void {
-    if (this.socket !== undefined && this.isConnected) this.socket.write(text);
+  /** Writes when connected; false (nothing written) otherwise. */
+  private write(text: string): boolean {
+    if (this.socket === undefined || !this.isConnected) return false;
+    this.socket.write(text);
+    return true;
   }
 
   private log(line: string): void {
@@ -422,47 +348,6 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   }
 
   // ---- schedules ----------------------------------------------------------------------------------------------
-
-  private armAll(): void {
-    for (const key of ['rtd', 'minute', 'hour', 'day'] as const) this.arm(key);
-  }
-
-  private periodOf(key: ScheduleKey): number {
-    switch (key) {
-      case 'rtd':
-        return this.rtdInterval;
-      case 'minute':
-        return this.minuteInterval;
-      case 'hour':
-        return HOUR_MS;
-      case 'day':
-        return DAY_MS;
-    }
-  }
-
-  /** The first boundary strictly after `ms`: interval multiples; hours; Beijing midnights. */
-  private boundaryAfter(key: ScheduleKey, ms: number): number {
-    const length = this.periodOf(key);
-    const start = key === 'day' ? periodStartMs('2031', ms, this.minuteInterval) : Math.floor(ms / length) * length;
-    return start + length;
-  }
-
-  /**
-   * Fires at the next boundary of the station clock. The boundary (not the clock at firing, which may read a little
-   * early) names the period, so no period is sent twice or skipped.
-   */
-  private arm(key: ScheduleKey, after?: number): void {
-    clearTimeout(this.schedules.get(key));
-    if (this.stopped || !this.started) return;
-    const now = this.now();
-    const boundary = this.boundaryAfter(key, Math.max(now, after ?? now));
-    const timer = setTimeout(() => {
-      this.schedules.delete(key);
-      this.onBoundary(key, boundary);
-      this.arm(key, boundary);
-    }, boundary - now);
-    this.schedules.set(key, timer);
-  }
 
   private onBoundary(key: ScheduleKey, boundary: number): void {
     if (this.stopped || this.currentFault === 'offline') return;
@@ -483,204 +368,9 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
         return;
     }
   }
-
-  // ---- requests from the host ---------------------------------------------------------------------------------
-
-  private onData(chunk: Buffer): void {
-    let items: FrameDecoderItem[];
-    try {
-      items = this.decoder.push(chunk);
-    } catch (err) {
-      this.decoder.reset();
-      this.log(`framing failed: ${String(err)}`);
-      return;
-    }
-    for (const item of items) {
-      if (item.kind === 'error') {
-        this.log(`skipped ${item.skipped} bytes: ${item.error.detail}`);
-        continue;
-      }
-      if (!item.result.ok) {
-        this.log(`bad packet: ${item.result.error.code} ${item.result.error.detail}`);
-        continue;
-      }
-      try {
-        this.onMessage(item.result.message);
-      } catch (err) {
-        this.log(`failed to handle CN=${item.result.message.cn}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-  }
-
-  private onMessage(message: Hj212Message): void {
-    switch (message.cn) {
-      case '9013':
-      case '9014':
-        this.acknowledge(message.qn);
-        return;
-      case '9011':
-      case '9012':
-        return;
-    }
-    this.emit('command', message);
-    if (message.pw !== undefined && message.pw !== this.pw) {
-      this.reply(message, '9011', { QnRtn: QN_PW_ERROR });
-      return;
-    }
-    if (message.mn !== undefined && message.mn !== this.mn) {
-      this.reply(message, '9011', { QnRtn: QN_MN_ERROR });
-      return;
-    }
-    switch (message.cn) {
-      case '2051':
-      case '2061':
-      case '2031':
-        this.backfill(message, message.cn);
-        return;
-      case '1012':
-        this.setTime(message);
-        return;
-      case '1011':
-        this.execute(message, () => {
-          this.sendInfo(message, '1011', { SystemTime: formatBeijingTime(this.now()) });
-          return EXE_OK;
-        });
-        return;
-      case '1061':
-        this.execute(message, () => {
-          this.sendInfo(message, '1061', { RtdInterval: String(Math.round(this.rtdInterval / 1000)) });
-          return EXE_OK;
-        });
-        return;
-      case '1062':
-        this.execute(message, () => {
-          const seconds = wholeNumber(message.cp.RtdInterval);
-          if (seconds === undefined || seconds < 1) return EXE_CONDITION_ERROR;
-          this.rtdInterval = seconds * 1000;
-          this.arm('rtd');
-          return EXE_OK;
-        });
-        return;
-      case '1063':
-        this.execute(message, () => {
-          this.sendInfo(message, '1063', { MinInterval: String(Math.round(this.minuteInterval / 60_000)) });
-          return EXE_OK;
-        });
-        return;
-      case '1064':
-        this.execute(message, () => {
-          const minutes = wholeNumber(message.cp.MinInterval);
-          if (minutes === undefined || !MIN_INTERVALS.has(minutes)) return EXE_CONDITION_ERROR;
-          this.minuteInterval = minutes * 60_000;
-          this.arm('minute');
-          return EXE_OK;
-        });
-        return;
-      case '1000':
-        this.execute(message, () => {
-          const overTime = wholeNumber(message.cp.OverTime);
-          const reCount = wholeNumber(message.cp.ReCount);
-          if (overTime === undefined || reCount === undefined || overTime < 1) return EXE_CONDITION_ERROR;
-          this.ackTimeoutMs = overTime * 1000;
-          this.maxResends = reCount;
-          return EXE_OK;
-        });
-        return;
-      case '1072':
-        // The answer to the request still carries the old password, the result the new one.
-        this.execute(message, () => {
-          const pw = message.cp.NewPW;
-          if (pw === undefined || !VALID_PW.test(pw)) return EXE_CONDITION_ERROR;
-          this.password = pw;
-          this.log('password changed');
-          return EXE_OK;
-        });
-        return;
-      case '2011':
-        // "Fetch real-time data": (re)start the real-time stream.
-        this.reply(message, '9011', { QnRtn: QN_READY });
-        this.realtimeEnabled = true;
-        void this.upload('2011', this.now(), true);
-        return;
-      case '2012':
-        // "Stop real-time data" is a notify: answered with 9013.
-        this.realtimeEnabled = false;
-        this.reply(message, '9013');
-        return;
-      default:
-        this.reply(message, '9011', { QnRtn: QN_REJECTED });
-    }
-  }
-
-  private reply(request: Hj212Message, cn: ReplyCn, cp?: Record<string, string>): void {
-    this.write(buildReplyPacket({ qn: request.qn, mn: this.mn, pw: this.pw, cn, ...(cp === undefined ? {} : { cp }) }));
-  }
-
-  /** The three-step request flow: 9011 ready, the work (which may send packets), 9012 with its result. */
-  private execute(request: Hj212Message, work: () => string): void {
-    this.reply(request, '9011', { QnRtn: QN_READY });
-    const exeRtn = work();
-    this.reply(request, '9012', { ExeRtn: exeRtn });
-  }
-
-  /** A parameter answer (1011/1061/1063): Flag=4, so not tracked for an answer. */
-  private sendInfo(request: Hj212Message, cn: string, cp: Record<string, string>): void {
-    const polId = request.cp.PolId;
-    const packet = buildStationPacket({
-      mn: this.mn,
-      pw: this.pw,
-      st: this.st,
-      cn,
-      ack: false,
-      qnMs: this.nextQnMs(),
-      cp: polId === undefined ? cp : { PolId: polId, ...cp },
-    });
-    this.write(packet.text);
-  }
-
-  private setTime(request: Hj212Message): void {
-    this.execute(request, () => {
-      const text = request.cp.SystemTime;
-      const target = text === undefined ? undefined : parseHj212Time(text);
-      if (target === undefined) return EXE_CONDITION_ERROR;
-      this.clockOffsetMs = target.getTime() - this.baseClock();
-      this.lastQnMs = 0;
-      this.log(`clock set to ${text}`);
-      this.armAll();
-      return EXE_OK;
-    });
-  }
-
-  /** Backfill (补数): one upload per complete period starting within [BeginTime, EndTime], from the model. */
-  private backfill(request: Hj212Message, cn: Exclude<UploadCn, '2011'>): void {
-    this.execute(request, () => {
-      const begin = parseTimeField(request.cp.BeginTime);
-      const end = parseTimeField(request.cp.EndTime);
-      if (begin === undefined || end === undefined || end < begin) return EXE_CONDITION_ERROR;
-      const length = periodLengthMs(cn, this.minuteInterval);
-      const now = this.now();
-      let start = periodStartMs(cn, begin, this.minuteInterval);
-      if (start < begin) start += length;
-      let count = 0;
-      for (; start <= end && start + length <= now && count < MAX_BACKFILL_PERIODS; start += length) {
-        void this.upload(cn, start, false);
-        count++;
-      }
-      return count > 0 ? EXE_OK : EXE_NO_DATA;
-    });
-  }
 }
 
 function positive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number, got ${value}`);
   return value;
-}
-
-function wholeNumber(text: string | undefined): number | undefined {
-  if (text === undefined || !/^\d{1,6}$/.test(text)) return undefined;
-  return Number(text);
-}
-
-function parseTimeField(text: string | undefined): number | undefined {
-  return text === undefined ? undefined : parseHj212Time(text)?.getTime();
 }
