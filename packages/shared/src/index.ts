@@ -43,3 +43,4 @@ export * from './schemas/devops.js';
 export * from './api/endpoint.js';
 export * from './api/alarm.js';
 export * from './api/wx-alarm.js';
+export * from './api/report.js';

@@ -27,3 +27,4 @@ export type { ReportParts, ReportTableDefinition } from './report-parts';
 export { statisticsFilter, StatisticsFilterBar, withinDays } from './statistics-filter-bar';
 export type { StatisticsField, StatisticsFilterOptions } from './statistics-filter-bar';
 export { statisticsFactorName, statisticsRowColumns } from './statistics-columns';
+export { reportQuery } from './report-query';

@@ -6,6 +6,8 @@ import {
   type ReportContrastMode,
   type ReportContrastRow,
   type ReportContrastSeries,
+  reportEndpoints,
+  type ReportContrastQuery,
 } from '@envmon/shared';
 import type { TFunction } from 'i18next';
 import {
@@ -20,10 +22,16 @@ import {
   ReportScreen,
   reportStatColumns,
   reportTimeParams,
+  reportQuery,
 } from '../../components';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { CONTRAST_URLS, type ContrastParams, contrastQueryOptions } from '../api/contrast-api';
+
+/** The filters the screen sends: its read's query (ReportContrastQuery) without ifFilter and the export's language. */
+type ContrastParams = Pick<
+  ReportContrastQuery,
+  'mode' | 'factorCode' | 'deviceIds' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
+>;
 
 function toParams(mode: ReportContrastMode, form: ReportFilterForm): ContrastParams {
   const projectId = getSelectedProjectId();
@@ -43,6 +51,8 @@ const seriesLabel = (series: ReportContrastSeries, mode: ReportContrastMode, t: 
 /** On each station's clock, its zone named when the browser's differs (lib/data-time.ts). */
 const seriesTime = (ms: number, s: ReportContrastSeries) =>
   formatDataTime(ms, s.device.utcOffsetMinutes, REPORT_TIME_PRECISION.hour);
+
+const contrastQuery = reportQuery(reportEndpoints.contrast.read);
 
 /**
  * Contrast report (SPEC section 2 'reports'): one factor across stations over the same period, or one
@@ -67,8 +77,8 @@ const contrastScreen = defineReportScreen({
       factors: 'one',
       toParams: (form) => toParams(mode, form),
     }),
-  query: contrastQueryOptions,
-  exportUrl: CONTRAST_URLS.export,
+  query: contrastQuery,
+  exportUrl: reportEndpoints.contrast.export.path,
   isEmpty: (data) => data.rows.length === 0,
   body: (part) => [
     part.chart((data, { theme, lang, t }) => {

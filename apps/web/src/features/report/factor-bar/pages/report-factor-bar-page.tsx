@@ -1,4 +1,4 @@
-import type { ReportLimit, ReportStandardReport } from '@envmon/shared';
+import { type ReportLimit, type ReportStandardReport, reportEndpoints } from '@envmon/shared';
 import { itemsByUnit } from '../../../../components/chart/unit-panels';
 import {
   reportFactorLabel,
@@ -7,8 +7,8 @@ import {
   ReportScreen,
   standardReportScreen,
   unitBarOption,
+  reportQuery,
 } from '../../components';
-import { FACTOR_BAR_URLS, factorBarQueryOptions } from '../api/factor-bar-api';
 
 /** The bar a limit draws: the limit itself, a range's upper end. */
 const limitBar = (limit: ReportLimit | null) => (limit === null ? null : (limit.limit2 ?? limit.limit1));
@@ -38,8 +38,8 @@ function chartOption(data: ReportStandardReport, { theme, lang, t }: ReportChart
 const factorBarScreen = standardReportScreen({
   testId: 'report-factor-bar-page',
   help: (t) => t('report.factorBar.help'),
-  exportUrl: FACTOR_BAR_URLS.export,
-  query: factorBarQueryOptions,
+  exportUrl: reportEndpoints.factorBar.export.path,
+  query: reportQuery(reportEndpoints.factorBar.read),
   chart: chartOption,
 });
 

@@ -1,4 +1,10 @@
-import { ISOTOPE_UNITS, STATISTICS_MAX_RANGE_MS, type IsotopeRow } from '@envmon/shared';
+import {
+  ISOTOPE_UNITS,
+  STATISTICS_MAX_RANGE_MS,
+  type IsotopeRow,
+  reportEndpoints,
+  type IsotopeQuery,
+} from '@envmon/shared';
 import { Alert, Empty } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -8,9 +14,12 @@ import {
   statisticsFilter,
   statisticsRowColumns,
   withinDays,
+  reportQuery,
 } from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { ISOTOPE_URLS, type IsotopeParams, isotopeQueryOptions } from '../api/isotope-api';
+
+/** The filters the screen sends: its read's query (IsotopeQuery) without ifFilter and the export's language. */
+type IsotopeParams = Pick<IsotopeQuery, 'timeUnit' | 'beginTime' | 'endTime' | 'deviceId' | 'projectId'>;
 
 const TABLE_OFFSET = 400;
 const MAX_DAYS = Math.round(STATISTICS_MAX_RANGE_MS / 86_400_000);
@@ -33,6 +42,8 @@ export function toIsotopeParams(form: FilterForm): IsotopeParams {
   };
 }
 
+const isotopeQuery = reportQuery(reportEndpoints.isotope.read);
+
 /**
  * Isotope report (SPEC section 2 'reports'): statistics of the factors the catalogue marks as isotopes
  * (category 'isotope') per station over a period; without such a factor it says how to configure one.
@@ -51,8 +62,8 @@ const isotopeScreen = defineReportScreen({
     searchTestId: 'isotope-search',
     toParams: toIsotopeParams,
   }),
-  query: isotopeQueryOptions,
-  exportUrl: ISOTOPE_URLS.export,
+  query: isotopeQuery,
+  exportUrl: reportEndpoints.isotope.export.path,
   exportable: (data) => data.rows.length > 0,
   // With no isotope factor configured the body explains how to configure one (not just 'no data').
   isEmpty: (data) => data.factors.length > 0 && data.rows.length === 0,

@@ -1,4 +1,4 @@
-import type { ReportStationRow } from '@envmon/shared';
+import { type ReportStationRow, reportEndpoints, type ReportMultiStationQuery } from '@envmon/shared';
 import {
   defineReportScreen,
   formatReportValue,
@@ -9,10 +9,16 @@ import {
   ReportScreen,
   reportTimeParams,
   unitBarOption,
+  reportQuery,
 } from '../../components';
 import { itemsByUnit } from '../../../../components/chart/unit-panels';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { MULTI_STATION_URLS, type MultiStationParams, multiStationQueryOptions } from '../api/multi-station-api';
+
+/** The filters the screen sends: its read's query (ReportMultiStationQuery) without ifFilter and the export's language. */
+type MultiStationParams = Pick<
+  ReportMultiStationQuery,
+  'deviceIds' | 'factorCodes' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
+>;
 
 const STATS = ['avg', 'min', 'max'] as const;
 
@@ -26,6 +32,8 @@ function toParams(form: ReportFilterForm): MultiStationParams {
   };
 }
 
+const multiStationQuery = reportQuery(reportEndpoints.multiStation.read);
+
 /**
  * Multi-station report (SPEC section 2 'reports'): the chosen factors (all with values when none is
  * chosen) on several stations over a period — a grouped bar chart of the averages by station, and a
@@ -36,8 +44,8 @@ const multiStationScreen = defineReportScreen({
   help: (t) => t('report.multiStation.help'),
   prompt: (t) => t('report.filter.pickDevices'),
   filter: reportFilter({ devices: 'many', factors: 'many', toParams }),
-  query: multiStationQueryOptions,
-  exportUrl: MULTI_STATION_URLS.export,
+  query: multiStationQuery,
+  exportUrl: reportEndpoints.multiStation.export.path,
   isEmpty: (data) => data.factors.length === 0,
   body: (part) => [
     // A panel per unit: each factor's averages by station against a scale of the factor's unit.

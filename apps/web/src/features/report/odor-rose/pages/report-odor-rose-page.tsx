@@ -4,15 +4,29 @@ import {
   STATISTICS_MAX_RANGE_MS,
   type OdorRose,
   type RoseSector,
+  reportEndpoints,
+  type OdorRoseQuery,
 } from '@envmon/shared';
 import { Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { VocabularyLang } from '../../../../components/crud/cell-render';
-import { defineReportScreen, formatReportValue, ReportScreen, statisticsFilter, withinDays } from '../../components';
+import {
+  defineReportScreen,
+  formatReportValue,
+  ReportScreen,
+  statisticsFilter,
+  withinDays,
+  reportQuery,
+} from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { ODOR_ROSE_URLS, type OdorRoseParams, odorRoseQueryOptions } from '../api/odor-rose-api';
 import { roseOption } from './rose-option';
+
+/** The filters the screen sends: its read's query (OdorRoseQuery) without ifFilter and the export's language. */
+type OdorRoseParams = Pick<
+  OdorRoseQuery,
+  'deviceId' | 'factorCode' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
+>;
 
 const CHART_HEIGHT = 420;
 const DAY_MS = 86_400_000;
@@ -48,6 +62,8 @@ const meanLabel = (data: OdorRose, t: TFunction, lang: VocabularyLang) => {
 
 const value = (data: OdorRose, v: number | null) => formatReportValue(v, data.decimals);
 
+const odorRoseQuery = reportQuery(reportEndpoints.odorRose.read);
+
 /**
  * Odour rose (SPEC section 2 'reports'): one station's wind in 16 sectors — frequency of each and the mean
  * concentration of a chosen odour or pollutant factor with that wind — calm apart; a polar bar chart and its table.
@@ -71,8 +87,8 @@ const odorRoseScreen = defineReportScreen({
     searchTestId: 'rose-search',
     toParams: toRoseParams,
   }),
-  query: odorRoseQueryOptions,
-  exportUrl: ODOR_ROSE_URLS.export,
+  query: odorRoseQuery,
+  exportUrl: reportEndpoints.odorRose.export.path,
   isEmpty: (data) => data.samples === 0,
   body: (part) => [
     part.node((data, { t }) => (

@@ -1,12 +1,12 @@
-import type { ReportStandardReport } from '@envmon/shared';
+import { type ReportStandardReport, reportEndpoints } from '@envmon/shared';
 import {
   radarOption,
   reportFactorName,
   type ReportChartContext,
   ReportScreen,
   standardReportScreen,
+  reportQuery,
 } from '../../components';
-import { RADAR_URLS, radarQueryOptions } from '../api/radar-api';
 
 /** Each factor with a standard as an axis: its average as a percentage of the standard. */
 function chartOption(data: ReportStandardReport, { theme, lang, t }: ReportChartContext) {
@@ -31,8 +31,8 @@ function chartOption(data: ReportStandardReport, { theme, lang, t }: ReportChart
 const radarScreen = standardReportScreen({
   testId: 'report-radar-page',
   help: (t) => t('report.radar.help'),
-  exportUrl: RADAR_URLS.export,
-  query: radarQueryOptions,
+  exportUrl: reportEndpoints.radar.export.path,
+  query: reportQuery(reportEndpoints.radar.read),
   chart: chartOption,
 });
 

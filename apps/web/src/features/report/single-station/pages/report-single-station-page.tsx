@@ -1,4 +1,10 @@
-import { REPORT_TIME_PRECISION, type ReportFactorSummary, type ReportPeriodRow } from '@envmon/shared';
+import {
+  REPORT_TIME_PRECISION,
+  type ReportFactorSummary,
+  type ReportPeriodRow,
+  reportEndpoints,
+  type ReportSingleStationQuery,
+} from '@envmon/shared';
 import {
   defineReportScreen,
   formatReportValue,
@@ -10,10 +16,16 @@ import {
   ReportScreen,
   reportStatColumns,
   reportTimeParams,
+  reportQuery,
 } from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { SINGLE_STATION_URLS, type SingleStationParams, singleStationQueryOptions } from '../api/single-station-api';
 import { formatDataTime } from '../../../../lib/data-time';
+
+/** The filters the screen sends: its read's query (ReportSingleStationQuery) without ifFilter and the export's language. */
+type SingleStationParams = Pick<
+  ReportSingleStationQuery,
+  'deviceId' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
+>;
 
 /** Filters, summary table and chart above the period table. */
 const ROWS_OFFSET = 420;
@@ -27,6 +39,8 @@ function toParams(form: ReportFilterForm): SingleStationParams {
   };
 }
 
+const singleStationQuery = reportQuery(reportEndpoints.singleStation.read);
+
 /**
  * Single-station report (SPEC section 2 'reports'): every factor of one station over a period at hour,
  * day or month — average, minimum, maximum, valid values, exceedances and compliance rate per factor —
@@ -36,8 +50,8 @@ const singleStationScreen = defineReportScreen({
   testId: 'report-single-station-page',
   help: (t) => t('report.singleStation.help'),
   filter: reportFilter({ devices: 'one', toParams }),
-  query: singleStationQueryOptions,
-  exportUrl: SINGLE_STATION_URLS.export,
+  query: singleStationQuery,
+  exportUrl: reportEndpoints.singleStation.export.path,
   isEmpty: (data) => data.factors.length === 0,
   tableOffset: ROWS_OFFSET,
   body: (part) => [

@@ -1,4 +1,4 @@
-import { SUMMARY_UNITS, type SummaryRow, type SummaryUnit } from '@envmon/shared';
+import { SUMMARY_UNITS, type SummaryRow, type SummaryUnit, reportEndpoints, type SummaryQuery } from '@envmon/shared';
 import { DatePicker, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -8,9 +8,12 @@ import {
   ReportScreen,
   statisticsFilter,
   statisticsRowColumns,
+  reportQuery,
 } from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { SUMMARY_URLS, type SummaryParams, summaryQueryOptions } from '../api/summary-api';
+
+/** The filters the screen sends: its read's query (SummaryQuery) without ifFilter and the export's language. */
+type SummaryParams = Pick<SummaryQuery, 'timeUnit' | 'date' | 'projectId'>;
 
 /** Filters, help and title above the table. */
 const TABLE_OFFSET = 400;
@@ -35,6 +38,8 @@ export function toSummaryParams(form: FilterForm): SummaryParams {
  * Summaries (SPEC section 2 'reports'): the project's day, month or year summary — per station and factor
  * average, minimum, maximum, exceedances, compliance and data completeness — a table ready to hand in.
  */
+const summaryQuery = reportQuery(reportEndpoints.summary.read);
+
 const summaryScreen = defineReportScreen({
   testId: 'report-summary-page',
   help: (t) => t('statistics.summary.help'),
@@ -64,8 +69,8 @@ const summaryScreen = defineReportScreen({
     searchTestId: 'summary-search',
     toParams: toSummaryParams,
   }),
-  query: summaryQueryOptions,
-  exportUrl: SUMMARY_URLS.export,
+  query: summaryQuery,
+  exportUrl: reportEndpoints.summary.export.path,
   isEmpty: (data) => data.rows.length === 0,
   tableOffset: TABLE_OFFSET,
   body: (part) => [

@@ -5,6 +5,8 @@ import {
   type TransmissionDay,
   type TransmissionDevice,
   type TransmissionUnit,
+  reportEndpoints,
+  type TransmissionQuery,
 } from '@envmon/shared';
 import { Form, type GlobalToken, InputNumber, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -17,9 +19,15 @@ import {
   reportPagination,
   ReportScreen,
   statisticsFilter,
+  reportQuery,
 } from '../../components';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { TRANSMISSION_URLS, type TransmissionParams, transmissionQueryOptions } from '../api/transmission-api';
+
+/** The filters the screen sends: its read's query (TransmissionQuery) without ifFilter and the export's language. */
+type TransmissionParams = Pick<
+  TransmissionQuery,
+  'beginDate' | 'endDate' | 'timeUnit' | 'threshold' | 'deviceId' | 'projectId'
+>;
 
 /** Filters, help and the per-device table above the daily one. */
 const DAYS_OFFSET = 520;
@@ -84,6 +92,8 @@ function rateColumns<R extends TransmissionDay | TransmissionDevice>(
   ];
 }
 
+const transmissionQuery = reportQuery(reportEndpoints.transmission.read);
+
 /**
  * Data transmission (SPEC section 2 'reports'): per device and day the data expected from its report
  * interval, the data received and valid, the transmission and valid rates; days below the threshold in red.
@@ -114,8 +124,8 @@ const transmissionScreen = defineReportScreen({
     searchTestId: 'transmission-search',
     toParams,
   }),
-  query: transmissionQueryOptions,
-  exportUrl: TRANSMISSION_URLS.export,
+  query: transmissionQuery,
+  exportUrl: reportEndpoints.transmission.export.path,
   isEmpty: (data) => data.devices.length === 0,
   tableOffset: DAYS_OFFSET,
   body: (part) => [
