@@ -11,18 +11,8 @@ import { type AlarmDraft, AlarmRepository } from '@envmon/server/dist/modules/al
 import { LiveHub } from '@envmon/server/dist/modules/live/live.hub.js';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import {
-  answerParent,
-  benchConfig,
-  FACTORS,
-  monotonicMs,
-  type ProbeTrace,
-  registerStations,
-  runServerChild,
-  stationCode,
-  type ToServer,
-  timeWriteBatches,
-} from './ingest-common.js';
+import { answerParent, benchConfig, registerStations, runServerChild, timeWriteBatches } from './bench-server-side.js';
+import { FACTORS, monotonicMs, type ProbeTrace, stationCode, type ToServer } from './ingest-common.js';
 
 export interface AlarmServerSetup {
   databaseUrl: string;

@@ -4,14 +4,8 @@
 // the parent starts it with --expose-gc (memory is sampled after a full GC) and, when asked, --cpu-prof.
 // Not meant to be run by hand.
 import { buildApp } from '@envmon/server/dist/app.js';
-import {
-  answerParent,
-  benchConfig,
-  registerStations,
-  runServerChild,
-  type ServerSetup,
-  timeWriteBatches,
-} from './ingest-common.js';
+import { answerParent, benchConfig, registerStations, runServerChild, timeWriteBatches } from './bench-server-side.js';
+import { type ServerSetup } from './ingest-common.js';
 
 // Before the app exists: its repositories are patched on their prototypes.
 const writes = timeWriteBatches();

@@ -24,26 +24,28 @@ import { buildApp } from '@envmon/server/dist/app.js';
 import { parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
 import {
-  benchConfig,
-  FACTORS,
   fmt,
-  isPostgres,
   kib,
   Load,
   LoadStation,
-  type MemorySample,
   mib,
-  minutePacket,
   open,
   openMany,
   percentile,
   prepareDatabases,
-  qnOf,
   row,
   ServerChild,
+  verdict,
+} from './bench-parent-side.js';
+import { benchConfig } from './bench-server-side.js';
+import {
+  FACTORS,
+  isPostgres,
+  type MemorySample,
+  minutePacket,
+  qnOf,
   type ServerStats,
   stationCode,
-  verdict,
 } from './ingest-common.js';
 import { printProfile, summariseProfile } from './ingest-profile.js';
 import { type RawResult, rawPostgres, rawSqlite } from './ingest-raw.js';

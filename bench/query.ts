@@ -20,7 +20,8 @@ import type { App } from '@envmon/server/dist/app-types.js';
 import type { AppConfig } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
 import pg from 'pg';
-import { ADMIN_PASSWORD, benchConfig, isPostgres } from './ingest-common.js';
+import { ADMIN_PASSWORD, benchConfig } from './bench-server-side.js';
+import { isPostgres } from './ingest-common.js';
 import { FACTORS, FLOW_FACTOR, loadPostgres, loadSqlite, OFFSET_MINUTES, yearRange } from './query-data.js';
 
 const PG_DATABASE = 'envmon_bench_query';
