@@ -9,22 +9,19 @@
 // The last line of output is always `N passed, N failed`: the tests counted over every Vitest
 // and Playwright run. Nothing is skipped silently: a missing PostgreSQL or Chromium fails the run
 // with a message saying how to provide it.
-import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { startPostgres } from './postgres.mjs';
+import { BIN, childEnv, children, command, killGroup, StageError } from './test-processes.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(ROOT, 'node_modules', '.bin');
 const MINUTE = 60_000;
 
 const CHROMIUM_HELP =
   "Install Debian's Chromium and the CJK fonts (`sudo apt-get install -y chromium fonts-noto-cjk`), or set\n" +
   'CHROMIUM_PATH to a Chromium or Chrome executable. The tests never download a browser of their own.';
 
-/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+/** @typedef {import('./test-processes.mjs').Counts} Counts */
 /**
  * @typedef {{
  *   name: string, title: string, timeout: number,
@@ -77,99 +74,6 @@ const ALIASES = {
   tsc: ['typecheck'],
   browser: ['e2e'],
 };
-
-class StageError extends Error {
-  /** @param {string} message @param {Counts} [counts] */
-  constructor(message, counts) {
-    super(message);
-    this.counts = counts;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Child processes: each runs in its own process group so that a timeout or Ctrl-C ends the
-// whole tree (Vitest workers, Playwright's browser, the e2e server) and nothing is left behind.
-
-/** @type {Set<import('node:child_process').ChildProcess>} */
-const children = new Set();
-
-const CAPTURE_LIMIT = 4 * 1024 * 1024;
-
-/**
- * @param {string[]} argv
- * @param {{ env?: NodeJS.ProcessEnv, timeout?: number, label?: string, output?: { text: string } }} [opts]
- *   `output`, when given, also collects what the command prints (its last 4 MiB).
- * @returns {Promise<{ counts?: Counts }>}
- */
-function command(argv, opts = {}) {
-  return new Promise((resolve, reject) => {
-    const [cmd, ...args] = argv;
-    const child = spawn(cmd, args, {
-      cwd: ROOT,
-      env: opts.env ?? childEnv(),
-      stdio: ['ignore', opts.output ? 'pipe' : 'inherit', opts.output ? 'pipe' : 'inherit'],
-      detached: true,
-    });
-    if (opts.output) {
-      const sink = opts.output;
-      const collect = (target) => (chunk) => {
-        target.write(chunk);
-        sink.text = (sink.text + chunk.toString()).slice(-CAPTURE_LIMIT);
-      };
-      child.stdout.on('data', collect(process.stdout));
-      child.stderr.on('data', collect(process.stderr));
-    }
-    children.add(child);
-    let timedOut = false;
-    const timer = opts.timeout
-      ? setTimeout(() => {
-          timedOut = true;
-          killGroup(child, 'SIGTERM');
-          setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
-        }, opts.timeout)
-      : undefined;
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      children.delete(child);
-      reject(
-        new StageError(
-          `could not run ${cmd}: ${err.message}${existsSync(join(ROOT, 'node_modules')) ? '' : ' (run `npm ci` first)'}`,
-        ),
-      );
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      children.delete(child);
-      // Reap anything the command left running in its group (e.g. a server a crashed setup started).
-      killGroup(child, 'SIGKILL');
-      const shown = opts.label ?? argv.map((a) => a.replace(`${BIN}/`, '')).join(' ');
-      if (timedOut) reject(new StageError(`timed out after ${opts.timeout / 1000} s: ${shown}`));
-      else if (code === 0) resolve({});
-      else reject(new StageError(`${shown} exited with ${signal ?? `code ${code}`}`));
-    });
-  });
-}
-
-function killGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** The environment of every stage: ours, minus database settings a developer may have exported. */
-function childEnv(extra = {}) {
-  const env = {
-    ...process.env,
-    FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : undefined),
-    ...extra,
-  };
-  delete env.DATABASE_URL;
-  if (!('TEST_DATABASE_URL' in extra)) delete env.TEST_DATABASE_URL;
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  return env;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Vitest and Playwright report their counts as JSON next to the usual console output.
