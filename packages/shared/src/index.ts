@@ -44,3 +44,4 @@ export * from './api/endpoint.js';
 export * from './api/alarm.js';
 export * from './api/wx-alarm.js';
 export * from './api/report.js';
+export * from './api/device.js';

@@ -1,10 +1,7 @@
-import type { DeployClassify } from '@envmon/shared';
+import { deployClassifyEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
 import { deviceKeys } from './device-list';
-
-/** The deploy classify list (SPEC section 7, 'Classify'). */
-export const DEPLOY_GROUPS_URL = '/manager/system/device/deploy/classify/rest/findAll';
+import { callEndpoint } from './endpoint';
 
 /**
  * The groups of one type (1 projects, 2 addresses): the header's projects, the device tree's first
@@ -13,5 +10,5 @@ export const DEPLOY_GROUPS_URL = '/manager/system/device/deploy/classify/rest/fi
 export const deployGroupsQueryOptions = (deployType: number) =>
   queryOptions({
     queryKey: deviceKeys.groups(deployType),
-    queryFn: () => api.get<DeployClassify[]>(DEPLOY_GROUPS_URL, { deployType }),
+    queryFn: () => callEndpoint(deployClassifyEndpoints.findAll, { query: { deployType } }),
   });

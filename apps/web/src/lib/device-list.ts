@@ -1,27 +1,37 @@
-import { type Device, type DeviceQuery, LIMITS, type Page } from '@envmon/shared';
+import {
+  type Device,
+  DEVICE_KEY,
+  deployClassifyEndpoints,
+  deviceEndpoints,
+  type DeviceQuery,
+  LIMITS,
+  type Page,
+} from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type RequestOptions } from './api';
+import type { RequestOptions } from './api';
+import { callEndpoint, endpointKey } from './endpoint';
 
-/** The device list call (SPEC section 7, 'Device'): every screen's device list goes through `getDevicePage`. */
-export const DEVICE_LIST_URL = '/manager/system/device/rest/getAll';
+/** The device list call's path (shared declaration): every screen's device list goes through `getDevicePage`. */
+export const DEVICE_LIST_URL = deviceEndpoints.getAll.path;
 
 /**
- * Query keys of devices (STYLE.md rule 7). Every key starts with 'devices', so one invalidation
- * after a device or deploy write refreshes the panel's table, tree and map, the groups and every select.
+ * Query keys of devices (STYLE.md rules 7 and 16), rooted in the shared declarations. Every key starts
+ * with DEVICE_KEY ('devices'), so one invalidation after a device or deploy write refreshes the panel's
+ * table, tree and map, the groups and every select.
  */
 export const deviceKeys = {
-  all: ['devices'] as const,
+  all: DEVICE_KEY,
   /** The project's devices as the selects and pickers read them. */
-  options: (projectId: number | undefined) => [...deviceKeys.all, 'options', projectId ?? null] as const,
+  options: (projectId: number | undefined) => endpointKey(deviceEndpoints.getAll, 'options', projectId ?? null),
   /** The deploy groups of one type (1 projects, 2 addresses). */
-  groups: (deployType: number) => [...deviceKeys.all, 'groups', deployType] as const,
+  groups: (deployType: number) => endpointKey(deployClassifyEndpoints.findAll, deployType),
 };
 
 /** One page of the devices the caller may see: the one web wrapper of the device list call. */
 export const getDevicePage = (
   query: Partial<DeviceQuery> & { pageNum: number; pageSize: number },
   options?: Omit<RequestOptions, 'params'>,
-): Promise<Page<Device>> => api.get<Page<Device>>(DEVICE_LIST_URL, query, options);
+): Promise<Page<Device>> => callEndpoint(deviceEndpoints.getAll, { query }, options);
 
 /** Device names change rarely; a minute spares a call per tab switch. */
 const OPTIONS_STALE_MS = 60_000;

@@ -1,8 +1,8 @@
 import {
   deployByDeviceQuerySchema,
+  deployClassifyEndpoints,
   deployClassifyInputSchema,
   deployClassifyListQuerySchema,
-  deployClassifyQuerySchema,
   deployClassifySchema,
   deployClassifyUpdateSchema,
   deviceDeployInputSchema,
@@ -16,6 +16,7 @@ import {
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DeployClassifyService, DeviceDeployService } from './deploy.service.js';
@@ -30,19 +31,14 @@ const tags = ['deploy'];
 
 export function deployRoutes(app: App, classify: DeployClassifyService, deploy: DeviceDeployService): void {
   // Every screen's project selector reads the projects: any signed-in user.
-  app.get(
-    `${CLASSIFY}/findAll`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: 'Device groupings of a type (deployType=1: projects)',
-        querystring: deployClassifyQuerySchema,
-        response: envelopeResponses(z.array(deployClassifySchema)),
-      },
-    },
-    async (request) => ok(await classify.findAll(request.query.deployType)),
-  );
+  app.route({
+    ...endpointRoute(deployClassifyEndpoints.findAll, {
+      tags,
+      summary: 'Device groupings of a type (deployType=1: projects)',
+    }),
+    config: { permission: SIGNED_IN },
+    handler: async (request) => ok(await classify.findAll(request.query.deployType)),
+  });
 
   app.get(
     `${DEPLOY}/getAll`,

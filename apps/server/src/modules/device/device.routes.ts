@@ -1,20 +1,20 @@
 import {
   deviceCodeQuerySchema,
+  deviceEndpoints,
   deviceInputSchema,
-  deviceQuerySchema,
   deviceSchema,
   deviceStatusQuerySchema,
   deviceStatusSchema,
   deviceUpdateSchema,
   deviceUserSchema,
   idParamSchema,
-  pageSchema,
   SIGNED_IN,
   writeCode,
 } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import { type Access, decide } from '../session/permission.js';
@@ -57,20 +57,15 @@ export function deviceViewer(request: FastifyRequest): DeviceViewer {
 
 /** The device API of SPEC section 7 'Device' (batAdd, export and the virtual devices live elsewhere). */
 export function deviceRoutes(app: App, devices: DeviceService): void {
-  app.get(
-    `${DEVICE}/getAll`,
-    {
-      config: { permission: DEVICE_LIST_READERS },
-      schema: {
-        tags,
-        summary:
-          'Devices, paged (200 a page) and filtered, of the caller’s scope (a user with bound devices: only those; ifFilter=1: only those bound to the caller)',
-        querystring: deviceQuerySchema,
-        response: envelopeResponses(pageSchema(deviceSchema)),
-      },
-    },
-    async (request) => ok(await devices.list(request.query, deviceViewer(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceEndpoints.getAll, {
+      tags,
+      summary:
+        'Devices, paged (200 a page) and filtered, of the caller’s scope (a user with bound devices: only those; ifFilter=1: only those bound to the caller)',
+    }),
+    config: { permission: DEVICE_LIST_READERS },
+    handler: async (request) => ok(await devices.list(request.query, deviceViewer(request))),
+  });
 
   app.post(
     `${DEVICE}/add`,
