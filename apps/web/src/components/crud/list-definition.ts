@@ -10,9 +10,13 @@ import type { PageRequest } from './table-parts';
  * A settings list as a definition (STYLE.md rule 11) for lists whose calls are not the generic CRUD's
  * (`/rest/get` scoped to the header's project, files, dependent pickers): columns, filters, the form
  * checked with the shared zod schema, row actions and panels. `ListPage` renders it. Labels are i18n keys.
+ * A row is named by its `id` unless the definition names another field (`rowKey`).
  */
-export interface ListRow {
-  id: number;
+export type ListRow = object;
+
+/** The value naming a row: its `rowKey` field (by default `id`). */
+export function rowKeyOf<Row extends ListRow>(def: { rowKey?: Extract<keyof Row, string> }, row: Row): string | number {
+  return (row as Record<string, unknown>)[def.rowKey ?? 'id'] as string | number;
 }
 
 /** A select's choices, labelled in the console language. */
@@ -78,23 +82,28 @@ interface FieldBase {
   extra?: string;
   /** Columns of 24 when fields sit side by side. */
   span?: number;
+  /** Fixed once added (it names the row): disabled when editing, its hint shown only when adding. */
+  createOnly?: boolean;
 }
 
 export type ListField =
   | (FieldBase & { kind: 'text'; maxLength?: number; allowClear?: boolean; placeholder?: string })
   | (FieldBase & { kind: 'textarea'; rows: number; maxLength?: number; showCount?: boolean })
-  | (FieldBase & { kind: 'number'; min?: number; precision?: number })
+  | (FieldBase & { kind: 'number'; min?: number; max?: number; precision?: number })
   | (FieldBase & { kind: 'select'; options: ListOptions })
   | (FieldBase & { kind: 'device'; allowClear?: boolean })
   | (FieldBase & { kind: 'date' })
   | (FieldBase & { kind: 'datetime' })
   /** On or off (a boolean). */
-  | (FieldBase & { kind: 'switch' });
+  | (FieldBase & { kind: 'switch' })
+  /** Not a field: a divider titled `label` over the fields after it, with an optional hint (`extra`). */
+  | (FieldBase & { kind: 'section' });
 
 /** A button in a row's actions column: the built-in edit and delete, or opening a panel. */
-export type ListAction =
+export type ListAction<Row> =
   | { kind: 'edit'; testId?: boolean }
-  | { kind: 'delete'; testId?: boolean }
+  /** `refuse`: i18n key of why a row can't be deleted (the button is disabled, the reason its tooltip). */
+  | { kind: 'delete'; testId?: boolean; refuse?: (row: Row) => string | undefined }
   /** `write: false`: offered to readers too. */
   | { kind: 'open'; panel: string; label: string; icon: ReactNode; testId?: boolean; write?: boolean };
 
@@ -103,7 +112,7 @@ export interface ListEndpoints {
   keyRoot: QueryKey;
   add: string;
   update: string;
-  /** Deleted by `GET ?id=`. */
+  /** Deleted by `GET ?<rowKey>=`. */
   remove: string;
   /** Other screens' caches a write refreshes too, after the list's (e.g. a query screen showing these rows). */
   alsoInvalidate?: readonly QueryKey[];
@@ -117,8 +126,10 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
   permission: string;
   /** The card's test id. */
   pageTestId: string;
-  /** Prefix of the other test ids: `${testId}-add|table|empty|filter`, `${testId}-<action>-<id>`. */
+  /** Prefix of the other test ids: `${testId}-add|table|empty|filter`, `${testId}-<action>-<row key>`. */
   testId: string;
+  /** The field naming a row in test ids, updates and deletes; 'id' by default. */
+  rowKey?: Extract<keyof Row, string>;
   /** i18n key of a line above the list. */
   help?: string;
   endpoints: ListEndpoints;
@@ -145,7 +156,7 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
     /** The column's width for readers when it keeps actions for them. */
     readWidth?: number;
     fixed?: 'right';
-    items: readonly ListAction[];
+    items: readonly ListAction<Row>[];
   };
   /** Drawers and the like, opened by actions and cells. */
   panels?: Readonly<Record<string, (row: Row, onClose: () => void) => ReactNode>>;

@@ -1,12 +1,12 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../schema-form-modal';
 import { useDeviceOptions } from '../use-select-options';
 import { useListSave } from './api/list-mutations';
-import type { ListDefinition, ListField, ListRow } from './list-definition';
+import { type ListDefinition, type ListField, type ListRow, rowKeyOf } from './list-definition';
 
 /** Side-by-side fields' gutter. */
 const GUTTER = 16;
@@ -24,13 +24,14 @@ function DeviceSelect({ allowClear, ...props }: { allowClear?: boolean }) {
   );
 }
 
-/** The input of one field; Form.Item hands it value and onChange. */
-export function renderListFieldControl(field: ListField, t: TFunction): ReactNode {
+/** The input of one field; Form.Item hands it value and onChange. `editing`: a row is being edited. */
+export function renderListFieldControl(field: ListField, t: TFunction, editing = false): ReactNode {
   switch (field.kind) {
     case 'text':
       return (
         <Input
           maxLength={field.maxLength}
+          disabled={field.createOnly ? editing : undefined}
           allowClear={field.allowClear}
           placeholder={field.placeholder ? t(field.placeholder) : undefined}
         />
@@ -38,7 +39,7 @@ export function renderListFieldControl(field: ListField, t: TFunction): ReactNod
     case 'textarea':
       return <Input.TextArea rows={field.rows} maxLength={field.maxLength} showCount={field.showCount} />;
     case 'number':
-      return <InputNumber style={{ width: '100%' }} min={field.min} precision={field.precision} />;
+      return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={field.precision} />;
     case 'select':
       return <Select options={field.options(t)} />;
     case 'device':
@@ -49,20 +50,32 @@ export function renderListFieldControl(field: ListField, t: TFunction): ReactNod
       return <DatePicker showTime style={{ width: '100%' }} />;
     case 'switch':
       return <Switch />;
+    case 'section':
+      return null;
   }
 }
 
-function FieldItem({ field }: { field: ListField }) {
+function FieldItem({ field, editing }: { field: ListField; editing: boolean }) {
   const { t } = useTranslation();
+  if (field.kind === 'section')
+    return (
+      <>
+        <Divider titlePlacement="start" plain>
+          {t(field.label)}
+        </Divider>
+        {field.extra ? <Typography.Paragraph type="secondary">{t(field.extra)}</Typography.Paragraph> : null}
+      </>
+    );
+  const hint = field.extra && !(field.createOnly && editing) ? t(field.extra) : undefined;
   return (
     <Form.Item
       name={field.name}
       label={t(field.label)}
-      extra={field.extra ? t(field.extra) : undefined}
+      extra={hint}
       required={field.required}
       {...(field.kind === 'switch' ? { valuePropName: 'checked' } : {})}
     >
-      {renderListFieldControl(field, t)}
+      {renderListFieldControl(field, t, editing)}
     </Form.Item>
   );
 }
@@ -108,7 +121,7 @@ export function ListFormModal<Row extends ListRow, K extends QueryKey>({
       toInput={spec.toInput}
       onSave={(body) =>
         save.mutate(
-          { body, id: row?.id },
+          { body, key: row ? { [def.rowKey ?? 'id']: rowKeyOf(def, row) } : undefined },
           {
             onSuccess: (saved) => {
               onClose();
@@ -128,12 +141,12 @@ export function ListFormModal<Row extends ListRow, K extends QueryKey>({
           <Row key={group.map((field) => field.name).join()} gutter={GUTTER}>
             {group.map((field) => (
               <Col key={field.name} span={field.span}>
-                <FieldItem field={field} />
+                <FieldItem field={field} editing={row !== undefined} />
               </Col>
             ))}
           </Row>
         ) : (
-          <FieldItem key={group.name} field={group} />
+          <FieldItem key={group.name} field={group} editing={row !== undefined} />
         ),
       )}
     </SchemaFormModal>

@@ -108,6 +108,53 @@ const LAMPS: ListDefinition<Lamp, readonly ['lamps', ListQuery]> = {
   },
 };
 
+interface Coded {
+  code: string;
+  name: string;
+  locked: boolean;
+}
+
+/** Rows named by a code, fixed once added; locked rows can't be deleted; the form has a section. */
+const CODED: ListDefinition<Coded, readonly ['coded', ListQuery]> = {
+  ...(DEF as unknown as ListDefinition<Coded, readonly ['coded', ListQuery]>),
+  rowKey: 'code',
+  endpoints: { keyRoot: ['coded'], add: '/coded/add', update: '/coded/update', remove: '/coded/delete' },
+  listQuery: (query) =>
+    queryOptions({
+      queryKey: ['coded', query] as const,
+      queryFn: () =>
+        Promise.resolve({
+          list: [
+            { code: 'a-1', name: 'free', locked: false },
+            { code: 'b-2', name: 'locked', locked: true },
+          ],
+          total: 2,
+          pageNum: 1,
+          pageSize: 20,
+        }),
+    }),
+  actions: {
+    style: 'link',
+    width: 160,
+    items: [
+      { kind: 'edit', testId: true },
+      { kind: 'delete', testId: true, refuse: (row) => (row.locked ? 'common.builtIn' : undefined) },
+    ],
+  },
+  panels: undefined,
+  form: {
+    ...DEF.form,
+    schema: z.object({ code: z.string().min(1), name: z.string() }),
+    fields: [
+      { kind: 'text', name: 'code', label: 'common.remark', extra: 'common.yes', createOnly: true },
+      { kind: 'section', name: 'more', label: 'common.no', extra: 'common.actions.search' },
+      { kind: 'text', name: 'name', label: 'common.actions.edit' },
+    ],
+    toFormValues: (row) => ({ code: row?.code, name: row?.name }),
+    afterCreate: undefined,
+  },
+};
+
 beforeAll(installAntdShims);
 
 beforeEach(async () => {
@@ -187,5 +234,38 @@ describe('ListPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(form).getByRole('switch'));
     fireEvent.click(button(form, '保存'));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/lamps/add', { name: 'lamp', on: true }));
+  });
+
+  it('names rows by their key field, refuses deleting with a reason, and keeps a create-only field fixed', async () => {
+    renderWithProviders(<ListPage def={CODED} />, WRITER);
+    await rowOf('locked');
+    expect(screen.getByTestId('things-delete-b-2').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('things-delete-a-1').hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByTestId('things-edit-a-1'));
+    const form = dialog();
+    expect(field(form, 'code').disabled).toBe(true);
+    expect(within(form).queryByText('是')).toBeNull();
+    expect(within(form).getByText('否').closest('.ant-divider')).not.toBeNull();
+    expect(within(form).getByText('查询')).toBeTruthy();
+    fireEvent.change(field(form, 'name'), { target: { value: 'renamed' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/coded/update', { code: 'a-1', name: 'renamed' }));
+    fireEvent.click(screen.getByTestId('things-delete-a-1'));
+    const confirm = (await screen.findByText(i18n.t('common.messages.deleteConfirm'))).closest<HTMLElement>(
+      '.ant-modal',
+    );
+    const ok = confirm?.querySelector<HTMLElement>('.ant-btn-dangerous');
+    if (!ok) throw new Error('no confirmation');
+    fireEvent.click(ok);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/coded/delete', { code: 'a-1' }));
+  });
+
+  it('shows a create-only field’s hint when adding, editable', async () => {
+    renderWithProviders(<ListPage def={CODED} />, WRITER);
+    await rowOf('locked');
+    fireEvent.click(screen.getByTestId('things-add'));
+    const form = dialog();
+    expect(field(form, 'code').disabled).toBe(false);
+    expect(within(form).getByText('是')).toBeTruthy();
   });
 });

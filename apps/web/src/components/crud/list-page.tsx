@@ -1,14 +1,14 @@
 import { writeCode } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, type TableColumnsType, Typography, theme } from 'antd';
+import { Button, Card, Flex, type TableColumnsType, Tooltip, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSelectedProjectId } from '../../lib/project';
 import { Can, useCan } from '../can';
 import { useListDelete } from './api/list-mutations';
 import { listTableColumns } from './list-cells';
-import type { ListAction, ListCellContext, ListDefinition, ListRow } from './list-definition';
+import { type ListAction, type ListCellContext, type ListDefinition, type ListRow, rowKeyOf } from './list-definition';
 import { ListFilterForm } from './list-filter-form';
 import { ListFormModal } from './list-form-modal';
 import { PagedTable } from './paged-table';
@@ -17,7 +17,7 @@ import { useConfirmDelete } from './use-confirm-delete';
 
 type Editing<Row> = { mode: 'create' } | { mode: 'update'; row: Row } | { mode: 'panel'; panel: string; row: Row };
 
-const isWrite = (action: ListAction) => action.kind !== 'open' || action.write !== false;
+const isWrite = <Row,>(action: ListAction<Row>) => action.kind !== 'open' || action.write !== false;
 
 /**
  * A settings list from its definition (STYLE.md rule 11): filters, add, refresh, the paged table with its
@@ -34,7 +34,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
   const projectId = getSelectedProjectId() ?? undefined;
   const list = useQuery(def.listQuery({ ...filters, ...page, projectId }));
   const pagination = usePagination(page, setPage, list.data?.total);
-  const remove = useListDelete(def.endpoints);
+  const remove = useListDelete(def.endpoints, def.rowKey ?? 'id');
   const close = () => setEditing(null);
   const open = (panel: string, row: Row) => setEditing({ mode: 'panel', panel, row });
 
@@ -50,9 +50,9 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
   const shown = items.filter((action) => canWrite || !isWrite(action));
   const buttonProps = style === 'link' ? ({ type: 'link', size: 'small' } as const) : ({ size: 'small' } as const);
   const testIdOf = (action: { testId?: boolean }, name: string, row: Row) =>
-    action.testId ? `${def.testId}-${name}-${row.id}` : undefined;
+    action.testId ? `${def.testId}-${name}-${rowKeyOf(def, row)}` : undefined;
 
-  const actionButton = (action: ListAction, row: Row): ReactNode => {
+  const actionButton = (action: ListAction<Row>, row: Row): ReactNode => {
     switch (action.kind) {
       case 'edit':
         return (
@@ -66,19 +66,29 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
             {t('common.actions.edit')}
           </Button>
         );
-      case 'delete':
-        return (
+      case 'delete': {
+        const refused = action.refuse?.(row);
+        const button = (
           <Button
             key="delete"
             {...buttonProps}
             danger
             icon={<DeleteOutlined />}
-            onClick={() => confirmDelete(row.id)}
+            disabled={action.refuse ? refused !== undefined : undefined}
+            onClick={() => confirmDelete(rowKeyOf(def, row))}
             data-testid={testIdOf(action, 'delete', row)}
           >
             {t('common.actions.delete')}
           </Button>
         );
+        return action.refuse ? (
+          <Tooltip key="delete" title={refused ? t(refused) : undefined}>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        );
+      }
       case 'open':
         return (
           <Button
@@ -163,7 +173,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
         <PagedTable<Row>
           list={list}
           columns={columns}
-          rowKey={'id' as Extract<keyof Row, string>}
+          rowKey={def.rowKey ?? ('id' as Extract<keyof Row, string>)}
           pagination={pagination}
           empty={t(def.empty)}
           testId={def.testId}

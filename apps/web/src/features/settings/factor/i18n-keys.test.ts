@@ -10,6 +10,9 @@ const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx
   eager: true,
 });
 
+/** Keys the list definition names as data (labels, placeholders, hints), besides those passed to t(…). */
+const DEFINITION_KEYS = /'((?:factorSettings|common)\.[\w.]+)'/g;
+
 /** Keys built from values: the kinds, the categories and the quality fields' labels. */
 const builtKeys = [
   ...FACTOR_KINDS.map((kind) => `factorSettings.kinds.${kind}`),
@@ -27,7 +30,7 @@ function keyPaths(node: unknown, prefix = ''): string[] {
 
 describe('monitor factor translations', () => {
   it.each(LANGUAGES)('cover every key the screen uses in %s', (lang) => {
-    const keys = [...literalKeys(SOURCES), ...builtKeys];
+    const keys = [...new Set([...literalKeys(SOURCES), ...literalKeys(SOURCES, DEFINITION_KEYS)]), ...builtKeys];
     expect(keys.length).toBeGreaterThan(builtKeys.length + 20);
     expect(unresolvedKeys(lang, keys)).toEqual([]);
   });

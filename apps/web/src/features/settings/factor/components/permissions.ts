@@ -1,5 +1,2 @@
-import { writeCode } from '@envmon/shared';
-
-/** The monitor-factor page's resource code and the write permission its changes need. */
+/** The monitor-factor page's resource code; its changes need the write code (writeCode). */
 export const FACTOR_PAGE = 'settings.factor';
-export const FACTOR_WRITE = writeCode(FACTOR_PAGE);
