@@ -1,14 +1,13 @@
+import { HOUR_MS, DAY_MS } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import type { MeasurementsTable } from './schema.js';
 import { noDimensionlessUnit, rollupsFromValidDays } from './migrations/index.js';
 import { insertDevice } from '../modules/deploy/device-panel.test-support.js';
 import { query, useTestApp } from '../test/harness.js';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Beijing midnight of 2026-02-01 (the devices' default offset, UTC+8). */
-const FEB1 = Date.UTC(2026, 1, 1) - 8 * HOUR;
-const YEAR = Date.UTC(2026, 0, 1) - 8 * HOUR;
+const FEB1 = Date.UTC(2026, 1, 1) - 8 * HOUR_MS;
+const YEAR = Date.UTC(2026, 0, 1) - 8 * HOUR_MS;
 
 describe('migration 0010: month and year values from the valid days', () => {
   const t = useTestApp();
@@ -52,10 +51,10 @@ describe('migration 0010: month and year values from the valid days', () => {
         .values([
           // February: 10 (N), 20 (no flag: normal), 100 (D), 200 (quality SH1); March: 40.
           row('day', FEB1, 10),
-          row('day', FEB1 + DAY, 20, { flag: null }),
-          row('day', FEB1 + 2 * DAY, 100, { flag: 'D' }),
-          row('day', FEB1 + 3 * DAY, 200, { quality: 'SH1' }),
-          row('day', FEB1 + 28 * DAY, 40),
+          row('day', FEB1 + DAY_MS, 20, { flag: null }),
+          row('day', FEB1 + 2 * DAY_MS, 100, { flag: 'D' }),
+          row('day', FEB1 + 3 * DAY_MS, 200, { quality: 'SH1' }),
+          row('day', FEB1 + 28 * DAY_MS, 40),
           // As the old rollup kept them: every day averaged.
           row('month', FEB1, 82.5, { min: 9, max: 201, cou: 4, flag: null }),
           row('year', YEAR, 74, { min: 9, max: 201, cou: 5, flag: null }),

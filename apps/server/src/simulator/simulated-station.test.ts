@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { makeFlag, parseHj212Time } from '@envmon/hj212';
+import { HOUR_MS } from '@envmon/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatBeijingTime } from './packets.js';
 import { SimulatedStation, type SimulatedStationOptions } from './simulated-station.js';
 import { TestHost, type ReceivedPacket } from './test-host.js';
 
 const MN = 'SIMW0001000000000000';
-const HOUR = 3_600_000;
 /** 2026-01-01 12:00:00 Beijing. */
 const NOON = Date.UTC(2026, 0, 1, 4, 0);
 const REQUEST_QN = '20260101120000123';
@@ -32,8 +32,8 @@ async function setup(
     host: '127.0.0.1',
     port: host.port,
     // Long intervals: tests drive uploads themselves unless they test the schedule.
-    rtdIntervalMs: HOUR,
-    minuteIntervalMs: HOUR,
+    rtdIntervalMs: HOUR_MS,
+    minuteIntervalMs: HOUR_MS,
     reconnectMinMs: 20,
     reconnectMaxMs: 50,
     ...options,
@@ -292,7 +292,7 @@ describe('SimulatedStation connection and faults', () => {
     station.setFault(null);
     await station.sendNow('2011', t);
     station.setFault('constant');
-    await station.sendNow('2011', t + 6 * HOUR);
+    await station.sendNow('2011', t + 6 * HOUR_MS);
     expect(host.ofCn('2011')[2]?.message.factors.map((f) => f.rtd)).toEqual(clean);
 
     station.setFault('spike');

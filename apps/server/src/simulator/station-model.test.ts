@@ -1,4 +1,5 @@
 import { factorByCode } from '@envmon/hj212';
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import { BATTERY_FACTOR_CODE } from '../modules/alarm/alarm-rules.js';
 import { LEVEL_FACTOR_CODE } from '../db/platform-factors.js';
@@ -12,9 +13,6 @@ import {
   type StationKind,
 } from './station-model.js';
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 /** 2026-01-01 00:00 Beijing. */
 const T0 = Date.UTC(2025, 11, 31, 16);
 
@@ -80,9 +78,9 @@ describe('createStationModel', () => {
     const a = createStationModel({ kind: 'water', seed: 7 });
     const b = createStationModel({ kind: 'water', seed: 7 });
     const c = createStationModel({ kind: 'water', seed: 8 });
-    const t = T0 + 13 * HOUR + 17 * MINUTE + 5000;
+    const t = T0 + 13 * HOUR_MS + 17 * MINUTE_MS + 5000;
     expect(a.sample(t)).toEqual(b.sample(t));
-    expect(a.aggregate(t, t + HOUR)).toEqual(b.aggregate(t, t + HOUR));
+    expect(a.aggregate(t, t + HOUR_MS)).toEqual(b.aggregate(t, t + HOUR_MS));
     expect(a.sample(t)).not.toEqual(c.sample(t));
     expect(createStationModel({ kind: 'air', seed: 7 }).sample(t)).toEqual(
       createStationModel({ kind: 'air', seed: 7 }).sample(t),
@@ -98,7 +96,7 @@ describe('createStationModel', () => {
       for (const seed of [1, 2, 3]) {
         const model = createStationModel({ kind, seed });
         const byCode = new Map(model.factors.map((f) => [f.code, f]));
-        for (let t = T0; t < T0 + 365 * DAY; t += 97 * MINUTE) {
+        for (let t = T0; t < T0 + 365 * DAY_MS; t += 97 * MINUTE_MS) {
           for (const s of model.sample(t)) {
             const factor = byCode.get(s.code);
             const ok =
@@ -128,7 +126,7 @@ describe('createStationModel', () => {
   it('keeps pH near neutral, wind direction within 0–359 and PM10 above PM2.5', () => {
     const water = createStationModel({ kind: 'water', seed: 11 });
     const air = createStationModel({ kind: 'air', seed: 11 });
-    for (let t = T0; t < T0 + 30 * DAY; t += 31 * MINUTE) {
+    for (let t = T0; t < T0 + 30 * DAY_MS; t += 31 * MINUTE_MS) {
       const ph = valueOf(water.sample(t), 'w01001');
       expect(ph).toBeGreaterThan(6.5);
       expect(ph).toBeLessThan(8.8);
@@ -142,7 +140,7 @@ describe('createStationModel', () => {
   it('drifts smoothly between real-time samples rather than jumping', () => {
     const model = createStationModel({ kind: 'water', seed: 5 });
     let previous = valueOf(model.sample(T0), 'w01010');
-    for (let t = T0 + 30_000; t < T0 + 2 * DAY; t += 30_000) {
+    for (let t = T0 + 30_000; t < T0 + 2 * DAY_MS; t += 30_000) {
       const current = valueOf(model.sample(t), 'w01010');
       expect(Math.abs(current - previous)).toBeLessThan(0.5);
       previous = current;
@@ -155,7 +153,7 @@ describe('createStationModel', () => {
     const mean = (kind: 'water' | 'air', code: string, hour: number): number => {
       const model = kind === 'water' ? water : air;
       let sum = 0;
-      for (let d = 0; d < 28; d++) sum += valueOf(model.sample(T0 + 150 * DAY + d * DAY + hour * HOUR), code);
+      for (let d = 0; d < 28; d++) sum += valueOf(model.sample(T0 + 150 * DAY_MS + d * DAY_MS + hour * HOUR_MS), code);
       return sum / 28;
     };
     expect(mean('water', 'w01009', 15)).toBeGreaterThan(mean('water', 'w01009', 4) + 1);
@@ -167,7 +165,7 @@ describe('createStationModel', () => {
     const model = createStationModel({ kind: 'water', seed: 4 });
     const rainy: number[] = [];
     const dry: number[] = [];
-    for (let t = T0; t < T0 + 120 * DAY; t += 20 * MINUTE) {
+    for (let t = T0; t < T0 + 120 * DAY_MS; t += 20 * MINUTE_MS) {
       const rain = model.rain(t);
       const turbidity = valueOf(model.sample(t), 'w01003');
       if (rain > 0.5) rainy.push(turbidity);
@@ -181,8 +179,8 @@ describe('createStationModel', () => {
 
   it('aggregates with min ≤ avg ≤ max, and a circular mean for wind direction', () => {
     const air = createStationModel({ kind: 'air', seed: 9 });
-    for (let start = T0; start < T0 + 5 * DAY; start += 7 * HOUR) {
-      for (const a of air.aggregate(start, start + HOUR)) {
+    for (let start = T0; start < T0 + 5 * DAY_MS; start += 7 * HOUR_MS) {
+      for (const a of air.aggregate(start, start + HOUR_MS)) {
         if (a.code === 'a01008') {
           expect(a.value).toBeGreaterThanOrEqual(0);
           expect(a.value).toBeLessThan(360);
@@ -196,21 +194,21 @@ describe('createStationModel', () => {
 });
 
 describe('episodes', () => {
-  const offset = 20 * MINUTE;
+  const offset = 20 * MINUTE_MS;
 
   it('ramp up over two minutes, hold, ramp down by the quarter hour and come back every hour', () => {
-    const start = T0 + 5 * HOUR + offset;
+    const start = T0 + 5 * HOUR_MS + offset;
     expect(episodeIntensity(start - 1, offset)).toBe(0);
     expect(episodeIntensity(start, offset)).toBe(0);
-    expect(episodeIntensity(start + MINUTE, offset)).toBeCloseTo(0.5);
+    expect(episodeIntensity(start + MINUTE_MS, offset)).toBeCloseTo(0.5);
     expect(episodeIntensity(start + EPISODE.rampMs, offset)).toBe(1);
-    expect(episodeIntensity(start + 7 * MINUTE, offset)).toBe(1);
-    expect(episodeIntensity(start + EPISODE.lengthMs - MINUTE, offset)).toBeCloseTo(0.5);
+    expect(episodeIntensity(start + 7 * MINUTE_MS, offset)).toBe(1);
+    expect(episodeIntensity(start + EPISODE.lengthMs - MINUTE_MS, offset)).toBeCloseTo(0.5);
     expect(episodeIntensity(start + EPISODE.lengthMs, offset)).toBe(0);
-    expect(episodeIntensity(start + 40 * MINUTE, offset)).toBe(0);
-    expect(episodeIntensity(start + EPISODE.periodMs + 7 * MINUTE, offset)).toBe(1);
+    expect(episodeIntensity(start + 40 * MINUTE_MS, offset)).toBe(0);
+    expect(episodeIntensity(start + EPISODE.periodMs + 7 * MINUTE_MS, offset)).toBe(1);
     // Before 1970 too: the phase never goes negative.
-    expect(episodeIntensity(-EPISODE.periodMs + offset + 7 * MINUTE, offset)).toBe(1);
+    expect(episodeIntensity(-EPISODE.periodMs + offset + 7 * MINUTE_MS, offset)).toBe(1);
   });
 
   it('take the factors the demo thresholds watch over them at their height, and leave a dry hour below', () => {
@@ -227,9 +225,9 @@ describe('episodes', () => {
       for (const seed of [1, 2, 3, 4, 5, 6, 7]) {
         const model = createStationModel({ kind, seed, episodeOffsetMs: offset });
         for (let day = 0; day < 365; day += 9) {
-          const start = T0 + day * DAY + (day % 24) * HOUR + offset;
+          const start = T0 + day * DAY_MS + (day % 24) * HOUR_MS + offset;
           const height = model.sample(start + EPISODE.lengthMs / 2);
-          const quiet = start + 30 * MINUTE;
+          const quiet = start + 30 * MINUTE_MS;
           for (const [code, limit, dryCeiling] of watched[kind]) {
             expect(valueOf(height, code), `${kind} ${seed} ${code} day ${day}`).toBeGreaterThan(limit);
             if (model.rain(quiet) === 0) {
@@ -245,13 +243,13 @@ describe('episodes', () => {
     const a = createStationModel({ kind: 'water', seed: 1 });
     const b = createStationModel({ kind: 'water', seed: 2 });
     const starts = [a, b].map((m) => {
-      for (let t = T0; t < T0 + HOUR; t += 1000) if (m.episode(t) > 0 && m.episode(t - 1000) === 0) return t;
+      for (let t = T0; t < T0 + HOUR_MS; t += 1000) if (m.episode(t) > 0 && m.episode(t - 1000) === 0) return t;
       return null;
     });
     expect(starts[0]).not.toBeNull();
     expect(starts[0]).not.toBe(starts[1]);
     expect(
-      createStationModel({ kind: 'air', seed: 1, episodeOffsetMs: offset }).episode(T0 + offset + 5 * MINUTE),
+      createStationModel({ kind: 'air', seed: 1, episodeOffsetMs: offset }).episode(T0 + offset + 5 * MINUTE_MS),
     ).toBe(1);
   });
 });

@@ -1,12 +1,11 @@
 import { frameSegment } from '@envmon/hj212';
 import type { AiResult } from '@envmon/shared';
+import { MINUTE_MS, DAY_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const AI = '/data/ai/rest';
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 const packet = (mn: string, cn: string, cp: string) =>
   frameSegment(`QN=20260101080000000;ST=21;CN=${cn};PW=123456;MN=${mn};Flag=4;CP=&&${cp}&&`);
@@ -17,7 +16,7 @@ describe('AI: engineering values beside the analog signal of their channels', ()
   let station: number;
   let other: number;
   let base: number;
-  const range = () => ({ beginTime: String(base - DAY), endTime: String(base + DAY) });
+  const range = () => ({ beginTime: String(base - DAY_MS), endTime: String(base + DAY_MS) });
 
   beforeAll(async () => {
     admin = await login(t().app, 'admin', ADMIN_PASSWORD);
@@ -42,7 +41,7 @@ describe('AI: engineering values beside the analog signal of their channels', ()
         .values([
           // Real-time: COD with its channel's analog signal (12.10 mA), NH3-N without one, a state field.
           stored(
-            base - 3 * MINUTE,
+            base - 3 * MINUTE_MS,
             station,
             'AI-01',
             '2011',
@@ -50,14 +49,14 @@ describe('AI: engineering values beside the analog signal of their channels', ()
           ),
           // Minute: COD average 24.0 with 11.8 mA.
           stored(
-            base - 2 * MINUTE,
+            base - 2 * MINUTE_MS,
             station,
             'AI-01',
             '2051',
             'DataTime=20260101081000;w01018-Avg=24.0,w01018-Flag=D,w01018-Ai=11.8',
           ),
           // Rejected, and another station's: never read.
-          stored(base - MINUTE, station, 'AI-01', '2011', 'DataTime=20260101080100;w01018-Rtd=99,w01018-Ai=20', 0),
+          stored(base - MINUTE_MS, station, 'AI-01', '2011', 'DataTime=20260101080100;w01018-Rtd=99,w01018-Ai=20', 0),
           stored(base, other, 'AI-02', '2011', 'DataTime=20260101080000;w01018-Rtd=7,w01018-Ai=5'),
         ])
         .execute(),

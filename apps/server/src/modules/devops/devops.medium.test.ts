@@ -1,11 +1,10 @@
-import { type DevopsFile, type DevopsRecord, LIMITS, MESSAGES, type Page } from '@envmon/shared';
+import { type DevopsFile, type DevopsRecord, LIMITS, MESSAGES, type Page, HOUR_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chunkedUpload, chunkedUploadHeaders } from '../../test/chunked-upload.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const BASE = '/manager/settings/devops/rest';
-const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 2, 1, 1);
 /** A tiny PNG: the signature and an IHDR chunk are enough for a byte-for-byte round trip. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -67,7 +66,7 @@ describe('settings › devops: maintenance records and their attachments', () =>
       deviceId: north,
       kind: 'calibration',
       startTime: T0,
-      endTime: T0 + 2 * HOUR,
+      endTime: T0 + 2 * HOUR_MS,
       maintainer: '张工',
       content: '  COD 分析仪零点、量程校准  ',
     });
@@ -78,7 +77,7 @@ describe('settings › devops: maintenance records and their attachments', () =>
       deviceCode: 'OPS-N',
       kind: 'calibration',
       startTime: T0,
-      endTime: T0 + 2 * HOUR,
+      endTime: T0 + 2 * HOUR_MS,
       maintainer: '张工',
       content: 'COD 分析仪零点、量程校准',
       createdBy: 'admin',
@@ -89,7 +88,7 @@ describe('settings › devops: maintenance records and their attachments', () =>
     const repair = await add({
       deviceId: south,
       kind: 'repair',
-      startTime: T0 + 24 * HOUR,
+      startTime: T0 + 24 * HOUR_MS,
       maintainer: '李工',
       content: '更换采样泵',
     });
@@ -97,8 +96,8 @@ describe('settings › devops: maintenance records and their attachments', () =>
     const inspection = await add({
       deviceId: north,
       kind: 'inspection',
-      startTime: T0 - 24 * HOUR,
-      endTime: T0 - 24 * HOUR,
+      startTime: T0 - 24 * HOUR_MS,
+      endTime: T0 - 24 * HOUR_MS,
       maintainer: '张工',
       content: '例行巡检',
     });
@@ -110,7 +109,7 @@ describe('settings › devops: maintenance records and their attachments', () =>
     expect((await list({ deviceId: String(north) })).list.map((r) => r.id)).toEqual([visit.id, inspection.id]);
     expect((await list({ kind: 'repair' })).list.map((r) => r.id)).toEqual([repair.id]);
     // The range reads the start time, both ends included.
-    expect((await list({ beginTime: String(T0), endTime: String(T0 + 24 * HOUR) })).list.map((r) => r.id)).toEqual([
+    expect((await list({ beginTime: String(T0), endTime: String(T0 + 24 * HOUR_MS) })).list.map((r) => r.id)).toEqual([
       repair.id,
       visit.id,
     ]);
@@ -123,8 +122,8 @@ describe('settings › devops: maintenance records and their attachments', () =>
         id: repair.id,
         deviceId: north,
         kind: 'reagent',
-        startTime: T0 + 24 * HOUR,
-        endTime: T0 + 25 * HOUR,
+        startTime: T0 + 24 * HOUR_MS,
+        endTime: T0 + 25 * HOUR_MS,
         maintainer: '王工',
         content: '更换试剂',
       },
@@ -133,7 +132,7 @@ describe('settings › devops: maintenance records and their attachments', () =>
       deviceId: north,
       deviceCode: 'OPS-N',
       kind: 'reagent',
-      endTime: T0 + 25 * HOUR,
+      endTime: T0 + 25 * HOUR_MS,
       maintainer: '王工',
       content: '更换试剂',
       createdBy: 'admin',

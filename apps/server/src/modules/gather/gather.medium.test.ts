@@ -1,10 +1,10 @@
 import type { GatherResult } from '@envmon/shared';
+import { HOUR_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const GATHER = '/data/gather/rest';
-const HOUR = 3_600_000;
 const COD = 'w01018';
 const NH3 = 'w21003';
 
@@ -16,7 +16,7 @@ describe('gather: aggregates over a group of devices per period', () => {
   let address: number;
   const ids: Record<'a' | 'b' | 'c' | 'd', number> = { a: 0, b: 0, c: 0, d: 0 };
   const t0 = Date.UTC(2026, 2, 1, 0, 0, 0);
-  const t1 = t0 + HOUR;
+  const t1 = t0 + HOUR_MS;
   const range = { timeUnit: 'hour', beginTime: String(t0), endTime: String(t1) };
 
   beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('gather: aggregates over a group of devices per period', () => {
           row(ids.d, 'hour', t0, COD, 100),
           // Another kind and an hour before the range: never read.
           row(ids.a, 'day', t0, COD, 999),
-          row(ids.a, 'hour', t0 - 2 * HOUR, COD, 5),
+          row(ids.a, 'hour', t0 - 2 * HOUR_MS, COD, 5),
         ])
         .execute();
     });
@@ -152,7 +152,7 @@ describe('gather: aggregates over a group of devices per period', () => {
     expect(await refused({ groupType: 'project', groupId: String(address) })).toBe('数据不存在！');
     // Hour data for more than 31 days, and a project without its id, are refused.
     expect(
-      await refused({ groupType: 'project', groupId: String(p1), endTime: String(t0 + 40 * 24 * HOUR) }),
+      await refused({ groupType: 'project', groupId: String(p1), endTime: String(t0 + 40 * 24 * HOUR_MS) }),
     ).toContain('参数错误');
     expect(await refused({ groupType: 'project' })).toContain('参数错误');
   });

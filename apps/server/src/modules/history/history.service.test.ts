@@ -1,13 +1,12 @@
-import { formatStationTime, HISTORY_TIME_PRECISION, type HistoryTimeUnit } from '@envmon/shared';
+import { formatStationTime, HISTORY_TIME_PRECISION, type HistoryTimeUnit, HOUR_MS } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import { flowPeriodStart, flowSums } from './history.service.js';
 
 const formatPeriod = (ms: number, unit: HistoryTimeUnit, offset: number) =>
   formatStationTime(ms, offset, HISTORY_TIME_PRECISION[unit]);
 
-const HOUR = 3_600_000;
 /** Beijing-time midnight of a date (UTC+8). */
-const BJ = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h) - 8 * HOUR;
+const BJ = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h) - 8 * HOUR_MS;
 
 describe('history periods', () => {
   it('puts a station-local day into its local month and year, across the UTC date line', () => {

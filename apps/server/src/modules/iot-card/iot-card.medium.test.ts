@@ -1,10 +1,9 @@
-import { type IotCard, MESSAGES, type Page } from '@envmon/shared';
+import { type IotCard, MESSAGES, type Page, DAY_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const IOT = '/manager/settings/iotCard/rest';
-const DAY = 86_400_000;
 const ICCID_A = '89860012345678901234';
 const ICCID_B = '8986001234567890123';
 const ICCID_C = '89860ABCDEF123456789';
@@ -47,8 +46,8 @@ describe('settings › IoT card', () => {
       deviceId: north,
       plan: '物联网 10G',
       dataLimitMb: 10240,
-      activateDate: now - 300 * DAY,
-      expireDate: now + 10 * DAY,
+      activateDate: now - 300 * DAY_MS,
+      expireDate: now + 10 * DAY_MS,
       remark: '主卡',
     });
     expect(a).toEqual({
@@ -61,8 +60,8 @@ describe('settings › IoT card', () => {
       deviceCode: 'IOT-N',
       plan: '物联网 10G',
       dataLimitMb: 10240,
-      activateDate: now - 300 * DAY,
-      expireDate: now + 10 * DAY,
+      activateDate: now - 300 * DAY_MS,
+      expireDate: now + 10 * DAY_MS,
       remark: '主卡',
       createTime: now,
       updateTime: now,
@@ -80,8 +79,8 @@ describe('settings › IoT card', () => {
       expireDate: null,
       remark: null,
     });
-    const c = await add({ cardNo: ICCID_C, operator: 'cucc', deviceId: south, expireDate: now - DAY });
-    const d = await add({ cardNo: '8986009999999999999', operator: 'other', expireDate: now + 31 * DAY });
+    const c = await add({ cardNo: ICCID_C, operator: 'cucc', deviceId: south, expireDate: now - DAY_MS });
+    const d = await add({ cardNo: '8986009999999999999', operator: 'other', expireDate: now + 31 * DAY_MS });
 
     // Expired first, then by expiry date; no expiry date last.
     expect(await cardNos()).toEqual([ICCID_C, ICCID_A, d.cardNo, ICCID_B]);
@@ -103,7 +102,7 @@ describe('settings › IoT card', () => {
 
     // Eleven days on (past the session's lifetime: sign in again), the first card has expired and the fourth
     // expires within 30 days.
-    t().clock.advance(11 * DAY);
+    t().clock.advance(11 * DAY_MS);
     admin = await login(t().app, 'admin', ADMIN_PASSWORD);
     expect(await cardNos({ expiry: 'expired' })).toEqual([ICCID_C, ICCID_A]);
     expect(await cardNos({ expiry: 'soon' })).toEqual([d.cardNo]);
@@ -112,7 +111,7 @@ describe('settings › IoT card', () => {
       payload: { id: b.id, cardNo: ICCID_B, operator: 'cmcc' },
     });
     expect(moved).toMatchObject({ operator: 'cmcc', deviceId: null, createTime: b.createTime });
-    expect(moved.updateTime).toBe(b.updateTime + 11 * DAY);
+    expect(moved.updateTime).toBe(b.updateTime + 11 * DAY_MS);
     // Keeping its own number and device is no clash with itself.
     const same = await call<IotCard>(t().app, admin, 'POST', `${IOT}/update`, {
       payload: { id: a.id, cardNo: ICCID_A, operator: 'cmcc', deviceId: north, plan: '20G' },
@@ -180,9 +179,9 @@ describe('settings › IoT card', () => {
     expect(await refused({ plan: 'x'.repeat(65) })).toContain('套餐：');
     expect(await refused({ remark: 'x'.repeat(201) })).toContain('备注：');
     // The field by its label and the rule in words (plugins/error-handler.ts).
-    expect(await refused({ activateDate: 2 * DAY, expireDate: DAY })).toContain('不能早于开始日期！');
+    expect(await refused({ activateDate: 2 * DAY_MS, expireDate: DAY_MS })).toContain('不能早于开始日期！');
     // The same day is fine.
-    expect(await add({ ...valid, activateDate: DAY, expireDate: DAY })).toMatchObject({ expireDate: DAY });
+    expect(await add({ ...valid, activateDate: DAY_MS, expireDate: DAY_MS })).toMatchObject({ expireDate: DAY_MS });
   });
 
   it('leaves a card unfitted when its device is deleted', async () => {

@@ -1,5 +1,6 @@
 import { frameSegment } from '@envmon/hj212';
 import type { OriginalPacket, OriginalParsed, Page } from '@envmon/shared';
+import { DAY_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, downloadWorkbook, login, query, useTestApp } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
@@ -10,14 +11,13 @@ import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
  * those who may edit devices — in the list, the parsed view and the export alike.
  */
 const ORIGINAL = '/data/original/rest';
-const DAY = 86_400_000;
 const SECRETS = ['Station-Pw-1', 'Guess-Pw-9', 'Next-Pw-2'];
 
 describe('station passwords in original packets (issue 13, hole 5)', () => {
   const t = useTestApp();
   let admin: string;
   let base: number;
-  const range = () => ({ beginTime: String(base - DAY), endTime: String(base + DAY) });
+  const range = () => ({ beginTime: String(base - DAY_MS), endTime: String(base + DAY_MS) });
 
   beforeAll(async () => {
     admin = await login(t().app, 'admin', ADMIN_PASSWORD);

@@ -1,5 +1,6 @@
 import { frameSegment } from '@envmon/hj212';
 import type { OriginalPacket, OriginalParsed, OtherResult, Page, WeatherDay } from '@envmon/shared';
+import { MINUTE_MS, DAY_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp, downloadWorkbook } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
@@ -7,8 +8,6 @@ import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 const ORIGINAL = '/data/original/rest';
 const OTHER = '/data/other/rest/get';
 const WEATHER = '/manager/system/weather/rest/getByDate';
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /** A CRC-valid packet of the station `mn` (ST 32), command `cn`, with the given CP text. */
 const packet = (mn: string, cn: string, cp: string) =>
@@ -19,7 +18,7 @@ describe('original packets, station state and weather', () => {
   let admin: string;
   let station: number;
   let base: number;
-  const range = () => ({ beginTime: String(base - DAY), endTime: String(base + DAY) });
+  const range = () => ({ beginTime: String(base - DAY_MS), endTime: String(base + DAY_MS) });
 
   async function store(
     rows: {
@@ -60,35 +59,35 @@ describe('original packets, station state and weather', () => {
     await store([
       // 2021 run state: SB1 running, SB2 stopped.
       {
-        at: base - 5 * MINUTE,
+        at: base - 5 * MINUTE_MS,
         mn: 'OT-01',
         cn: '2021',
         raw: packet('OT-01', '2021', 'DataTime=20260101080000;SB1-RS=1;SB2-RS=0'),
       },
       // 2041 daily run time: SB1 23.5 h, SB2 1.2 h.
       {
-        at: base - 4 * MINUTE,
+        at: base - 4 * MINUTE_MS,
         mn: 'OT-01',
         cn: '2041',
         raw: packet('OT-01', '2041', 'DataTime=20260101000000;SB1-RT=23.5;SB2-RT=1.2'),
       },
       // 2081 restart at 07:30 (UTC+8) = 2025-12-31T23:30:00Z.
       {
-        at: base - 3 * MINUTE,
+        at: base - 3 * MINUTE_MS,
         mn: 'OT-01',
         cn: '2081',
         raw: packet('OT-01', '2081', 'DataTime=20260101080000;RestartTime=20260101073000'),
       },
       // 3020 state and parameter of pollutant w01018.
       {
-        at: base - 2 * MINUTE,
+        at: base - 2 * MINUTE_MS,
         mn: 'OT-01',
         cn: '3020',
         raw: packet('OT-01', '3020', 'DataTime=20260101080000;PolId=w01018;i12001-Info=//0//;i13004-Info=//2.5//'),
       },
       // A packet of an unknown station, rejected, and one that does not parse.
       {
-        at: base - MINUTE,
+        at: base - MINUTE_MS,
         mn: 'UNKNOWN-9',
         cn: '2011',
         raw: packet('UNKNOWN-9', '2011', 'DataTime=20260101080000;w01018-Rtd=1.5'),
@@ -99,7 +98,7 @@ describe('original packets, station state and weather', () => {
       { at: base, mn: 'OT-01', cn: null, raw: '##0010garbage0000', accepted: false, reason: 'CRC_MISMATCH' },
       // Outside the range: never listed.
       {
-        at: base - 3 * DAY,
+        at: base - 3 * DAY_MS,
         mn: 'OT-01',
         cn: '2011',
         raw: packet('OT-01', '2011', 'DataTime=20260101080000;w01018-Rtd=1'),
@@ -134,7 +133,7 @@ describe('original packets, station state and weather', () => {
     expect(body(missing).status).toBe(-1);
     const tooLong = await t().app.inject({
       url: `${ORIGINAL}/get`,
-      query: { beginTime: String(base - 40 * DAY), endTime: String(base) },
+      query: { beginTime: String(base - 40 * DAY_MS), endTime: String(base) },
       headers: { token: admin },
     });
     expect(body(tooLong).status).toBe(-1);
@@ -239,7 +238,7 @@ describe('original packets, station state and weather', () => {
     });
     await store([
       {
-        at: base - 30 * MINUTE,
+        at: base - 30 * MINUTE_MS,
         mn: 'OT-02',
         cn: '2011',
         raw: packet('OT-02', '2011', 'DataTime=20260101080000;w01018-Rtd=2'),

@@ -7,6 +7,8 @@ import {
   WATER_CLASS_INFERIOR,
   type RealtimeOverflow,
   type RealtimeWater,
+  MINUTE_MS,
+  HOUR_MS,
 } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmsTable, MeasurementsTable, ThresholdsTable } from '../../db/schema.js';
@@ -15,8 +17,6 @@ import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const WATER = '/data/realtime/rest/getWater';
 const OVERFLOW = '/data/realtime/rest/getOverflow';
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** A liquid-level factor as an operator would add it: the HJ 212 catalogue has none. */
 const LEVEL = 'LVL01';
 const { bucketMs } = REALTIME_TREND;
@@ -53,7 +53,7 @@ describe('water and overflow station reads', () => {
     deviceId,
     factorCode,
     kind: 'rtd' as const,
-    dataTime: t().clock.now() - MINUTE,
+    dataTime: t().clock.now() - MINUTE_MS,
     value,
     flag: 'N',
     quality: 'N',
@@ -101,8 +101,8 @@ describe('water and overflow station reads', () => {
     alarmValue: 2,
     standardValue: '2.5,1.8,3',
     symbol: 8,
-    beginDate: t().clock.now() - 10 * MINUTE,
-    lastDate: t().clock.now() - MINUTE,
+    beginDate: t().clock.now() - 10 * MINUTE_MS,
+    lastDate: t().clock.now() - MINUTE_MS,
     endDate: active ? null : t().clock.now(),
     count: 3,
     active: active ? 1 : 0,
@@ -169,11 +169,11 @@ describe('water and overflow station reads', () => {
       await db
         .insertInto('measurements')
         .values([
-          point(clean, 'w01018', previous + MINUTE, 10),
-          point(clean, 'w01018', previous + 2 * MINUTE, 20),
+          point(clean, 'w01018', previous + MINUTE_MS, 10),
+          point(clean, 'w01018', previous + 2 * MINUTE_MS, 20),
           point(clean, 'w01018', current, 16),
           point(clean, 'w01018', current + 1, null),
-          point(clean, 'w01018', now - 25 * HOUR, 99),
+          point(clean, 'w01018', now - 25 * HOUR_MS, 99),
           { ...point(clean, 'w01009', current, 50), kind: 'min' },
           point(elsewhere, 'w01018', current, 77),
           point(overflowing, LEVEL, previous, 1.5),
@@ -203,7 +203,13 @@ describe('water and overflow station reads', () => {
         .execute();
       await db
         .insertInto('deviceStatus')
-        .values({ deviceId: clean, online: 1, changedAt: now - 5 * MINUTE, lastPacketAt: now, remote: '127.0.0.1:1' })
+        .values({
+          deviceId: clean,
+          online: 1,
+          changedAt: now - 5 * MINUTE_MS,
+          lastPacketAt: now,
+          remote: '127.0.0.1:1',
+        })
         .execute();
     });
   });

@@ -4,6 +4,7 @@ import {
   REALTIME_RECENT_MAX_VALUES,
   type RealtimeLatest,
   type RealtimeRecent,
+  MINUTE_MS,
 } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LatestValuesTable, MeasurementsTable } from '../../db/schema.js';
@@ -12,7 +13,6 @@ import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 const LATEST = '/data/realtime/rest/getLatest';
 const RECENT = '/data/realtime/rest/getRecent';
-const MINUTE = 60_000;
 
 describe('real-time data and chart reads', () => {
   const t = useTestApp();
@@ -58,7 +58,7 @@ describe('real-time data and chart reads', () => {
     deviceId,
     factorCode,
     kind: 'rtd' as const,
-    dataTime: t().clock.now() - MINUTE,
+    dataTime: t().clock.now() - MINUTE_MS,
     value,
     flag: 'N',
     quality: 'N',
@@ -108,8 +108,14 @@ describe('real-time data and chart reads', () => {
       await db
         .insertInto('deviceStatus')
         .values([
-          { deviceId: water, online: 1, changedAt: now - 5 * MINUTE, lastPacketAt: now, remote: '127.0.0.1:1' },
-          { deviceId: air, online: 0, changedAt: now - 60 * MINUTE, lastPacketAt: now - 60 * MINUTE, remote: null },
+          { deviceId: water, online: 1, changedAt: now - 5 * MINUTE_MS, lastPacketAt: now, remote: '127.0.0.1:1' },
+          {
+            deviceId: air,
+            online: 0,
+            changedAt: now - 60 * MINUTE_MS,
+            lastPacketAt: now - 60 * MINUTE_MS,
+            remote: null,
+          },
         ])
         .execute();
     });
@@ -130,7 +136,7 @@ describe('real-time data and chart reads', () => {
       projectId: projectA,
       addressId: address,
       online: true,
-      changedAt: t().clock.now() - 5 * MINUTE,
+      changedAt: t().clock.now() - 5 * MINUTE_MS,
     });
     expect(w?.values).toEqual([
       {
@@ -140,7 +146,7 @@ describe('real-time data and chart reads', () => {
         flag: 'N',
         quality: 'N',
         kind: 'rtd',
-        dataTime: t().clock.now() - MINUTE,
+        dataTime: t().clock.now() - MINUTE_MS,
       },
       expect.objectContaining({ factorCode: 'w01018', value: 21.5, flag: 'D', quality: 'SH4' }),
     ]);
@@ -202,7 +208,7 @@ describe('real-time data and chart reads', () => {
     const point = (deviceId: number, factorCode: string, minutesAgo: number, value: number): MeasurementsTable => ({
       deviceId,
       kind: 'rtd',
-      dataTime: t().clock.now() - minutesAgo * MINUTE,
+      dataTime: t().clock.now() - minutesAgo * MINUTE_MS,
       factorCode,
       value,
       min: null,
@@ -234,7 +240,7 @@ describe('real-time data and chart reads', () => {
 
     it("answers the device's real-time values of the window, oldest first, for the chosen factors", async () => {
       const all = await recent({ deviceId: String(water) });
-      expect(all.from).toBe(t().clock.now() - 60 * MINUTE);
+      expect(all.from).toBe(t().clock.now() - 60 * MINUTE_MS);
       expect(all.truncated).toBe(false);
       expect(all.points.map((p) => [p.factorCode, p.value])).toEqual([
         ['w01018', 2],
@@ -245,7 +251,7 @@ describe('real-time data and chart reads', () => {
       expect(one.points.map((p) => p.value)).toEqual([1, 2, 3]);
       expect(one.points[0]).toEqual({
         factorCode: 'w01018',
-        dataTime: t().clock.now() - 90 * MINUTE,
+        dataTime: t().clock.now() - 90 * MINUTE_MS,
         value: 1,
         flag: 'N',
         quality: 'N',
@@ -274,7 +280,7 @@ describe('real-time data and chart reads', () => {
     });
 
     it('keeps the newest values when the window holds more than the cap', async () => {
-      const start = t().clock.now() - 30 * MINUTE;
+      const start = t().clock.now() - 30 * MINUTE_MS;
       const many = Array.from({ length: REALTIME_RECENT_MAX_VALUES + 5 }, (_, i) => ({
         ...point(silent, 'w01018', 0, i),
         dataTime: start + i * 50,

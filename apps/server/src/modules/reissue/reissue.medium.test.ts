@@ -1,5 +1,5 @@
 import { formatHj212Time, type Hj212Message } from '@envmon/hj212';
-import { MESSAGES, type Page, type ReissueTask } from '@envmon/shared';
+import { MESSAGES, type Page, type ReissueTask, HOUR_MS } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, registerStation, type StationClient, useStationClients } from '../../test/station-client.js';
@@ -7,9 +7,8 @@ import { ReissueRepository } from './reissue.repository.js';
 import { ReissueService } from './reissue.service.js';
 
 const REISSUE = '/manager/settings/reissue/rest';
-const HOUR = 3_600_000;
 /** 2026-03-01 00:00 in Beijing (the stations' zone, UTC+8). */
-const DAY = Date.UTC(2026, 2, 1) - 8 * HOUR;
+const DAY = Date.UTC(2026, 2, 1) - 8 * HOUR_MS;
 const local = (at: number) => formatHj212Time(at, 480);
 const POLL = { timeout: 10_000 };
 
@@ -58,13 +57,13 @@ describe('settings › reissue', () => {
     const deviceId = await registerStation(t(), { deviceCode: mn, deviceName: '补缺站' });
     const client = await station();
     // Hours 00, 01 and 04 of 00–05 are stored: 02–03 and 05 are missing.
-    for (const h of [0, 1, 4]) await uploadHour(client, mn, DAY + h * HOUR);
+    for (const h of [0, 1, 4]) await uploadHour(client, mn, DAY + h * HOUR_MS);
 
     const response = await send('repair', {
       deviceIds: [deviceId],
       cn: '2061',
       beginTime: DAY,
-      endTime: DAY + 5 * HOUR,
+      endTime: DAY + 5 * HOUR_MS,
     });
     const [created] = body<ReissueTask[]>(response).data;
     expect(created).toMatchObject({
@@ -74,7 +73,7 @@ describe('settings › reissue', () => {
       mode: 'repair',
       cn: '2061',
       beginTime: DAY,
-      endTime: DAY + 5 * HOUR,
+      endTime: DAY + 5 * HOUR_MS,
       status: 'running',
       reason: null,
       missing: 3,
@@ -87,17 +86,17 @@ describe('settings › reissue', () => {
 
     const first = await client.waitFor((m) => m.cn === '2061');
     expect(first.cp).toEqual({ BeginTime: '20260301020000', EndTime: '20260301030000' });
-    await serve(client, first, mn, [DAY + 2 * HOUR, DAY + 3 * HOUR]);
+    await serve(client, first, mn, [DAY + 2 * HOUR_MS, DAY + 3 * HOUR_MS]);
     const second = await client.waitFor((m) => m.cn === '2061' && m.qn !== first.qn);
     expect(second.cp).toEqual({ BeginTime: '20260301050000', EndTime: '20260301050000' });
-    await serve(client, second, mn, [DAY + 5 * HOUR]);
+    await serve(client, second, mn, [DAY + 5 * HOUR_MS]);
 
     await expect.poll(async () => (await task(created?.id ?? 0))?.status, POLL).toBe('done');
     expect(await task(created?.id ?? 0)).toMatchObject({ reason: null, stored: 6, expected: 6, missing: 3 });
 
     // Nothing is missing now: a second repair is complete at once and asks nothing.
     const again = body<ReissueTask[]>(
-      await send('repair', { deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY + 5 * HOUR }),
+      await send('repair', { deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY + 5 * HOUR_MS }),
     ).data;
     expect(again).toMatchObject([{ status: 'complete', missing: 0, requests: 0, stored: 6, expected: 6 }]);
     expect(again[0]?.finishTime).not.toBeNull();
@@ -107,17 +106,17 @@ describe('settings › reissue', () => {
     const mn = 'REISSUE-0006';
     const deviceId = await registerStation(t(), { deviceCode: mn });
     const client = await station();
-    await uploadHour(client, mn, DAY + HOUR);
+    await uploadHour(client, mn, DAY + HOUR_MS);
     // Hours 00, 02 and 03 are missing: two stretches.
     const [created] = body<ReissueTask[]>(
-      await send('repair', { deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY + 3 * HOUR }),
+      await send('repair', { deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY + 3 * HOUR_MS }),
     ).data;
     expect(created).toMatchObject({ missing: 3, requests: 2, expected: 4 });
     const first = await client.waitFor((m) => m.cn === '2061');
     expect(first.cp).toEqual({ BeginTime: '20260301000000', EndTime: '20260301000000' });
     await serve(client, first, mn, []);
     const second = await client.waitFor((m) => m.cn === '2061' && m.qn !== first.qn);
-    await serve(client, second, mn, [DAY + 2 * HOUR, DAY + 3 * HOUR]);
+    await serve(client, second, mn, [DAY + 2 * HOUR_MS, DAY + 3 * HOUR_MS]);
     await expect.poll(async () => (await task(created?.id ?? 0))?.status, POLL).toBe('done');
     expect(await task(created?.id ?? 0)).toMatchObject({ reason: 'noData', stored: 3, expected: 4 });
   });
@@ -131,7 +130,7 @@ describe('settings › reissue', () => {
     await uploadHour(client, silentMn, DAY);
 
     const created = body<ReissueTask[]>(
-      await send('add', { deviceIds: [silent, off], cn: '2031', beginTime: DAY, endTime: DAY + 2 * 24 * HOUR }),
+      await send('add', { deviceIds: [silent, off], cn: '2031', beginTime: DAY, endTime: DAY + 2 * 24 * HOUR_MS }),
     ).data;
     expect(created).toMatchObject([
       { deviceId: silent, mode: 'add', cn: '2031', status: 'running', requests: 1, missing: null, expected: 3 },
@@ -152,13 +151,13 @@ describe('settings › reissue', () => {
 
   it('checks the devices, the kind and the range before asking anything', async () => {
     const deviceId = await registerStation(t(), { deviceCode: 'REISSUE-0004' });
-    const range = { beginTime: DAY, endTime: DAY + HOUR };
+    const range = { beginTime: DAY, endTime: DAY + HOUR_MS };
     const cases: [Record<string, unknown>, string][] = [
       // The field by its label (plugins/error-handler.ts).
       [{ deviceIds: [], cn: '2061', ...range }, '设备：'],
       [{ deviceIds: [deviceId], cn: '2011', ...range }, '数据类型：'],
       [{ deviceIds: [deviceId], cn: '2061', beginTime: DAY, endTime: DAY }, '结束时间：'],
-      [{ deviceIds: [deviceId], cn: '2051', beginTime: DAY, endTime: DAY + 32 * 24 * HOUR }, '结束时间：'],
+      [{ deviceIds: [deviceId], cn: '2051', beginTime: DAY, endTime: DAY + 32 * 24 * HOUR_MS }, '结束时间：'],
     ];
     for (const [payload, path] of cases) {
       const response = await send('add', payload);
@@ -182,7 +181,7 @@ describe('settings › reissue', () => {
           mode: 'add',
           cn: '2061',
           beginTime: DAY,
-          endTime: DAY + HOUR,
+          endTime: DAY + HOUR_MS,
           status: 'running',
           requests: 1,
           expected: 2,
