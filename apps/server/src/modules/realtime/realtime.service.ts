@@ -1,4 +1,5 @@
 import {
+  MINUTE_MS,
   REALTIME_RECENT_MAX_VALUES,
   REALTIME_TREND,
   WATER_DEVICE_TYPE,
@@ -22,8 +23,6 @@ import {
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import type { RealtimeRepository, RealtimeScope } from './realtime.repository.js';
 
-const MS_PER_MINUTE = 60_000;
-
 /** The real-time screens' reads: data, chart, water and overflow. */
 export class RealtimeService {
   constructor(
@@ -39,7 +38,7 @@ export class RealtimeService {
   async recent(query: RealtimeRecentQuery, reader: ScopeReader): Promise<RealtimeRecent> {
     const { deviceId, factorCodes, minutes } = query;
     if (!(await this.repo.visible(deviceId, scopeOf(query, reader)))) throw new DomainError('notFound');
-    const from = this.clock.now() - minutes * MS_PER_MINUTE;
+    const from = this.clock.now() - minutes * MINUTE_MS;
     // One more than the cap tells whether anything was left out.
     const rows = await this.repo.recent(deviceId, factorCodes, from, REALTIME_RECENT_MAX_VALUES + 1);
     const truncated = rows.length > REALTIME_RECENT_MAX_VALUES;
