@@ -1,9 +1,10 @@
 import type { Page } from '@envmon/shared';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { GlobalToken } from 'antd';
+import type { GlobalToken, SelectProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { VocabularyLang } from './cell-render';
 import type { PageRequest } from './table-parts';
 
 /**
@@ -22,10 +23,26 @@ export function rowKeyOf<Row extends ListRow>(def: { rowKey?: Extract<keyof Row,
 /** A select's choices, labelled in the console language. */
 export type ListOptions = (t: TFunction) => { value: string | number; label: string }[];
 
+/**
+ * A hook giving a picker's choices (loaded, or in the console language), from the value of the field the
+ * picker depends on (`dependsOn`; undefined when it depends on none): the factors of the chosen device's type.
+ */
+export type ListPicker = (dependency: unknown) => { options: SelectProps['options']; loading?: boolean };
+
+interface PickerBase {
+  usePicker: ListPicker;
+  /** The field (of the same form) whose value the choices follow. */
+  dependsOn?: string;
+  /** Typing filters the choices by their labels. */
+  search?: boolean;
+}
+
 /** What a custom cell may use besides its row. */
 export interface ListCellContext<Row> {
   t: TFunction;
   token: GlobalToken;
+  /** The console's language for names stored in both (factors, vocabularies). */
+  lang: VocabularyLang;
   /** When the list was last loaded (e.g. days left counted as of then). */
   loadedAt: number;
   /** Opens one of the definition's panels on a row. */
@@ -70,6 +87,7 @@ export type ListFilter =
   | (FilterBase & { kind: 'select'; options: ListOptions })
   /** The devices of the header's project. */
   | (FilterBase & { kind: 'device' })
+  | (FilterBase & PickerBase & { kind: 'picker' })
   /** Date-times from … to, sent as `names` (whole seconds, the end through its last millisecond). */
   | (FilterBase & { kind: 'dateTimeRange'; names: readonly [string, string] });
 
@@ -91,6 +109,7 @@ export type ListField =
   | (FieldBase & { kind: 'textarea'; rows: number; maxLength?: number; showCount?: boolean })
   | (FieldBase & { kind: 'number'; min?: number; max?: number; precision?: number })
   | (FieldBase & { kind: 'select'; options: ListOptions })
+  | (FieldBase & PickerBase & { kind: 'picker'; allowClear?: boolean })
   | (FieldBase & { kind: 'device'; allowClear?: boolean })
   | (FieldBase & { kind: 'date' })
   | (FieldBase & { kind: 'datetime' })
@@ -124,7 +143,7 @@ export type ListQuery = Record<string, unknown> & PageRequest & { projectId?: nu
 export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryKey> {
   /** Resource code: writes need its write code. */
   permission: string;
-  /** The card's test id. */
+  /** The card's test id (a tab of ListTabs has none of its own). */
   pageTestId: string;
   /** Prefix of the other test ids: `${testId}-add|table|empty|filter`, `${testId}-<action>-<row key>`. */
   testId: string;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../date-range/date-range-picker';
 import { useDeviceOptions } from '../use-select-options';
 import type { ListFilter } from './list-definition';
+import { PickerSelect } from './list-picker';
 import { FilterActions } from './table-parts';
 
 export type ListFilterValues = Record<string, unknown>;
@@ -29,6 +30,7 @@ export function toListQuery(filters: readonly ListFilter[], values: ListFilterVa
       }
       case 'select':
       case 'device':
+      case 'picker':
         break;
     }
   }
@@ -77,6 +79,15 @@ export function ListFilterForm({ name, filters, width, onSearch }: ListFilterFor
               <Select allowClear options={filter.options(t)} placeholder={placeholder} style={style} />
             ) : filter.kind === 'device' ? (
               <DeviceFilter placeholder={placeholder} width={style.width} />
+            ) : filter.kind === 'picker' ? (
+              <PickerSelect
+                usePicker={filter.usePicker}
+                dependsOn={filter.dependsOn}
+                search={filter.search}
+                allowClear
+                placeholder={placeholder}
+                style={style}
+              />
             ) : (
               <DateRangePicker showTime allowEmpty={[true, true]} />
             )}

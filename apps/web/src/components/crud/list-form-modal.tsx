@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaFormModal } from '../schema-form-modal';
+import { PickerSelect } from './list-picker';
 import { useDeviceOptions } from '../use-select-options';
 import { useListSave } from './api/list-mutations';
 import { type ListDefinition, type ListField, type ListRow, rowKeyOf } from './list-definition';
@@ -42,6 +43,15 @@ export function renderListFieldControl(field: ListField, t: TFunction, editing =
       return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={field.precision} />;
     case 'select':
       return <Select options={field.options(t)} />;
+    case 'picker':
+      return (
+        <PickerSelect
+          usePicker={field.usePicker}
+          dependsOn={field.dependsOn}
+          search={field.search}
+          allowClear={field.allowClear}
+        />
+      );
     case 'device':
       return <DeviceSelect allowClear={field.allowClear} />;
     case 'date':

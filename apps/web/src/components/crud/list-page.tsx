@@ -5,6 +5,7 @@ import { Button, Card, Flex, type TableColumnsType, Tooltip, Typography, theme }
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSelectedProjectId } from '../../lib/project';
+import { useVocabularyLang } from '../vocabulary/use-vocabulary-lang';
 import { Can, useCan } from '../can';
 import { useListDelete } from './api/list-mutations';
 import { listTableColumns } from './list-cells';
@@ -22,10 +23,18 @@ const isWrite = <Row,>(action: ListAction<Row>) => action.kind !== 'open' || act
 /**
  * A settings list from its definition (STYLE.md rule 11): filters, add, refresh, the paged table with its
  * row actions, the add/edit form and the panels (drawers) rows open, within the header's project.
+ * `embedded`: inside a screen's own card (a tab of ListTabs), so without one of its own.
  */
-export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def: ListDefinition<Row, K> }) {
+export function ListPage<Row extends ListRow, K extends QueryKey>({
+  def,
+  embedded = false,
+}: {
+  def: ListDefinition<Row, K>;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const lang = useVocabularyLang();
   const write = writeCode(def.permission);
   const canWrite = useCan(write);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
@@ -45,7 +54,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
     setPage,
   });
 
-  const ctx: ListCellContext<Row> = { t, token, loadedAt: list.dataUpdatedAt, open };
+  const ctx: ListCellContext<Row> = { t, token, lang, loadedAt: list.dataUpdatedAt, open };
   const { style, items } = def.actions;
   const shown = items.filter((action) => canWrite || !isWrite(action));
   const buttonProps = style === 'link' ? ({ type: 'link', size: 'small' } as const) : ({ size: 'small' } as const);
@@ -147,8 +156,8 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
   const refresh = <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />;
   const Summary = def.summary;
 
-  return (
-    <Card variant="borderless" data-testid={def.pageTestId}>
+  const content = (
+    <>
       <Flex vertical gap="middle">
         {def.help ? <Typography.Text type="secondary">{t(def.help)}</Typography.Text> : null}
         {def.toolbar === 'below' ? (
@@ -190,6 +199,13 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({ def }: { def
       ) : null}
       {editing?.mode === 'update' ? <ListFormModal def={def} row={editing.row} onClose={close} /> : null}
       {editing?.mode === 'panel' ? def.panels?.[editing.panel]?.(editing.row, close) : null}
+    </>
+  );
+  return embedded ? (
+    content
+  ) : (
+    <Card variant="borderless" data-testid={def.pageTestId}>
+      {content}
     </Card>
   );
 }

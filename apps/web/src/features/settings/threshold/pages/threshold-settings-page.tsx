@@ -1,6 +1,4 @@
-import { Card, Tabs } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ListTabs } from '../../../../components/crud/list-tabs';
 import { StrategiesTab } from '../components/strategies-tab';
 import { ThresholdsTab } from '../components/thresholds-tab';
 import { WaterLimitsTab } from '../components/water-limits-tab';
@@ -16,23 +14,14 @@ const TAB_CONTENT: Record<ThresholdTab, () => React.JSX.Element> = {
 
 /**
  * Alarm threshold settings (SPEC section 2 'settings: alarm threshold'): the thresholds per
- * device × factor, the alarm strategies per device × alarm type, and the surface-water class
- * limits for reference. Only the open tab is mounted, so each loads when first shown.
+ * device × factor (a list definition), the alarm strategies per device × alarm type, and the surface-water
+ * class limits for reference. Only the open tab is mounted, so each loads when first shown.
  */
 export default function ThresholdSettingsPage() {
-  const { t } = useTranslation();
-  const [tab, setTab] = useState<ThresholdTab>('thresholds');
   return (
-    <Card variant="borderless" data-testid="threshold-settings-page">
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as ThresholdTab)}
-        destroyOnHidden
-        items={THRESHOLD_TABS.map((key) => {
-          const Content = TAB_CONTENT[key];
-          return { key, label: t(`threshold.tabs.${key}`), children: <Content /> };
-        })}
-      />
-    </Card>
+    <ListTabs
+      testId="threshold-settings-page"
+      tabs={THRESHOLD_TABS.map((key) => ({ key, label: `threshold.tabs.${key}`, content: TAB_CONTENT[key] }))}
+    />
   );
 }

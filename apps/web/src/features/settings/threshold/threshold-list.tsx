@@ -1,0 +1,218 @@
+import { ALARM_LEVELS, type Threshold, thresholdInputSchema, vocabularyLabel } from '@envmon/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import { EMPTY_CELL } from '../../../components/crud/constants';
+import type { ListDefinition } from '../../../components/crud/list-definition';
+import { useCodeOptions, useFactorOptions } from '../../../components/use-select-options';
+import { useVocabularyLang } from '../../../components/vocabulary/use-vocabulary-lang';
+import { VocabularyTag } from '../../../components/vocabulary/vocabulary-tag';
+import { waterLimitsQueryOptions } from './api/get-water-limits';
+import { thresholdPageQueryOptions } from './api/get-thresholds';
+import { thresholdKeys } from './api/keys';
+import { THRESHOLD_URLS } from './api/urls';
+import { THRESHOLD_PAGE } from './components/permissions';
+import { SymbolTag } from './components/symbol-tag';
+
+const NAME_WIDTH = 180;
+const NUMBER_WIDTH = 90;
+const TAG_WIDTH = 110;
+const TIME_WIDTH = 165;
+
+/** What the form holds: the input schema's fields, each possibly not yet entered. */
+interface ThresholdFormValues {
+  deviceId?: number;
+  factorCode?: string;
+  overflowType?: number | null;
+  operator?: number;
+  limit1?: number | null;
+  limit2?: number | null;
+  limitId?: number | null;
+  alarmLevel?: number;
+  enabled?: boolean;
+}
+
+function toFormValues(threshold: Threshold | undefined): ThresholdFormValues {
+  if (!threshold) return { alarmLevel: ALARM_LEVELS[0], enabled: true, limit1: null, limit2: null, limitId: null };
+  const { deviceId, factorCode, overflowType, operator, limit1, limit2, limitId, alarmLevel, enabled } = threshold;
+  return { deviceId, factorCode, overflowType, operator, limit1, limit2, limitId, alarmLevel, enabled };
+}
+
+/** Cleared boxes are null and unchosen selects undefined; the schema reads both as blank. */
+const toInput = (values: ThresholdFormValues) => ({
+  ...values,
+  overflowType: values.overflowType ?? null,
+  limitId: values.limitId ?? null,
+});
+
+/** The factors follow the chosen station's type: a water station's picker opens on water factors. */
+const useFactorPicker = (deviceId: unknown) => useFactorOptions(typeof deviceId === 'number' ? deviceId : undefined);
+const useOperatorPicker = () => ({ options: useCodeOptions('thresholdSymbol') });
+const useOverflowPicker = () => ({ options: useCodeOptions('overflowType') });
+const useLevelPicker = () => ({ options: useCodeOptions('alarmLevel') });
+
+/** A factor's surface-water classes (only water factors have them), as 'I–V: 15 / 15 / 20 / 30 / 40'. */
+function useWaterLimitPicker(factorCode: unknown) {
+  const lang = useVocabularyLang();
+  const waterLimits = useQuery(waterLimitsQueryOptions());
+  const options = (waterLimits.data ?? [])
+    .filter((limit) => limit.factorCode === factorCode)
+    .map((limit) => ({
+      value: limit.id,
+      label: `${lang === 'en' ? limit.factorNameEn : limit.factorName}: ${limit.classLimits.map((v) => v ?? EMPTY_CELL).join(' / ')}`,
+    }));
+  return { options, loading: waterLimits.isPending };
+}
+
+/**
+ * Settings › alarm thresholds, the thresholds tab: the thresholds of the project's devices, by device and
+ * factor; add, edit and delete for writers. The form is checked with the server's own schema (STYLE.md rule 3):
+ * operators 1–4 compare with limit1, 5 and 6 need the range limit1 ≤ limit2.
+ */
+export const THRESHOLD_LIST: ListDefinition<Threshold, ReturnType<typeof thresholdKeys.page>> = {
+  permission: THRESHOLD_PAGE,
+  pageTestId: 'threshold-settings-page',
+  testId: 'threshold',
+  endpoints: {
+    keyRoot: thresholdKeys.thresholds,
+    add: THRESHOLD_URLS.add,
+    update: THRESHOLD_URLS.update,
+    remove: THRESHOLD_URLS.remove,
+  },
+  listQuery: (query) => thresholdPageQueryOptions(query),
+  columns: [
+    {
+      key: 'deviceName',
+      kind: 'custom',
+      title: 'threshold.fields.device',
+      width: NAME_WIDTH,
+      ellipsis: true,
+      render: (row) => row.deviceName,
+    },
+    {
+      key: 'factorName',
+      kind: 'custom',
+      title: 'threshold.fields.factor',
+      width: NAME_WIDTH,
+      ellipsis: true,
+      render: (row, { lang }) => (lang === 'en' ? row.factorNameEn : row.factorName),
+    },
+    {
+      key: 'operator',
+      kind: 'custom',
+      title: 'threshold.fields.operator',
+      width: TAG_WIDTH,
+      render: (row, { lang }) => vocabularyLabel('thresholdSymbol', row.operator, lang),
+    },
+    { key: 'limit1', kind: 'text', name: 'limit1', title: 'threshold.fields.limit1', width: NUMBER_WIDTH },
+    { key: 'limit2', kind: 'text', name: 'limit2', title: 'threshold.fields.limit2', width: NUMBER_WIDTH },
+    {
+      key: 'symbol',
+      kind: 'custom',
+      title: 'threshold.fields.symbol',
+      width: NUMBER_WIDTH,
+      render: (row) => <SymbolTag limit1={row.limit1} limit2={row.limit2} />,
+    },
+    { key: 'unit', kind: 'text', name: 'unit', title: 'threshold.fields.unit', width: NUMBER_WIDTH },
+    {
+      key: 'overflowType',
+      kind: 'custom',
+      title: 'threshold.fields.overflowType',
+      width: TAG_WIDTH,
+      render: (row) => <VocabularyTag name="overflowType" value={row.overflowType} />,
+    },
+    {
+      key: 'alarmLevel',
+      kind: 'custom',
+      title: 'threshold.fields.alarmLevel',
+      width: NUMBER_WIDTH,
+      render: (row) => <VocabularyTag name="alarmLevel" value={row.alarmLevel} />,
+    },
+    {
+      key: 'enabled',
+      kind: 'custom',
+      title: 'threshold.fields.enabled',
+      width: NUMBER_WIDTH,
+      render: (row, { t }) => (row.enabled ? <Tag color="blue">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
+    },
+    {
+      key: 'updateTime',
+      kind: 'datetime',
+      name: 'updateTime',
+      title: 'threshold.fields.updateTime',
+      width: TIME_WIDTH,
+    },
+  ],
+  filterWidth: 220,
+  filters: [
+    { kind: 'device', name: 'deviceId', label: 'threshold.fields.device', placeholder: 'threshold.fields.device' },
+    {
+      kind: 'picker',
+      name: 'factorCode',
+      label: 'threshold.fields.factor',
+      placeholder: 'threshold.fields.factor',
+      usePicker: useFactorPicker,
+      dependsOn: 'deviceId',
+      search: true,
+    },
+  ],
+  toolbar: 'below',
+  addLabel: 'common.actions.add',
+  empty: 'threshold.empty',
+  actions: { style: 'link', width: 150, fixed: 'right', items: [{ kind: 'edit' }, { kind: 'delete' }] },
+  form: {
+    schema: thresholdInputSchema,
+    addTitle: 'threshold.form.add',
+    editTitle: 'threshold.form.edit',
+    width: 560,
+    labelSpan: 7,
+    testId: 'threshold-form',
+    toFormValues,
+    toInput,
+    fields: [
+      { kind: 'device', name: 'deviceId', label: 'threshold.fields.device', required: true },
+      {
+        kind: 'picker',
+        name: 'factorCode',
+        label: 'threshold.fields.factor',
+        required: true,
+        usePicker: useFactorPicker,
+        dependsOn: 'deviceId',
+        search: true,
+      },
+      {
+        kind: 'picker',
+        name: 'overflowType',
+        label: 'threshold.fields.overflowType',
+        extra: 'threshold.form.overflowHint',
+        usePicker: useOverflowPicker,
+        allowClear: true,
+      },
+      {
+        kind: 'picker',
+        name: 'operator',
+        label: 'threshold.fields.operator',
+        required: true,
+        usePicker: useOperatorPicker,
+      },
+      { kind: 'number', name: 'limit1', label: 'threshold.fields.limit1', required: true },
+      { kind: 'number', name: 'limit2', label: 'threshold.fields.limit2', extra: 'threshold.form.limit2Hint' },
+      {
+        kind: 'picker',
+        name: 'limitId',
+        label: 'threshold.fields.limitId',
+        extra: 'threshold.form.limitIdHint',
+        usePicker: useWaterLimitPicker,
+        dependsOn: 'factorCode',
+        allowClear: true,
+      },
+      {
+        kind: 'picker',
+        name: 'alarmLevel',
+        label: 'threshold.fields.alarmLevel',
+        required: true,
+        usePicker: useLevelPicker,
+      },
+      { kind: 'switch', name: 'enabled', label: 'threshold.fields.enabled' },
+    ],
+  },
+};
