@@ -45,3 +45,4 @@ export * from './api/alarm.js';
 export * from './api/wx-alarm.js';
 export * from './api/report.js';
 export * from './api/device.js';
+export * from './api/settings.js';

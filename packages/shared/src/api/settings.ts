@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idParamSchema } from '../schemas/common.js';
+import {
+  iotCardInputSchema,
+  iotCardListQuerySchema,
+  iotCardPageSchema,
+  iotCardSchema,
+  iotCardUpdateSchema,
+} from '../schemas/iot-card.js';
+import { defineEndpoint } from './endpoint.js';
+
+/**
+ * The settings lists' calls (SPEC section 7): each list's page read (its key root is the list's, which
+ * a write invalidates), add, update and delete (a GET naming the row, as the original system had it).
+ */
+
+const IOT_CARD = '/manager/settings/iotCard/rest';
+
+/** Settings › IoT card (SPEC section 7 'iotCard (get, add, update, delete)'). */
+export const iotCardEndpoints = {
+  /** A page of the cards of the caller's device scope; cached under ['iotCard', 'page', query]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${IOT_CARD}/get`,
+    query: iotCardListQuerySchema,
+    response: iotCardPageSchema,
+    key: ['iotCard'],
+  }),
+  add: defineEndpoint({ method: 'POST', path: `${IOT_CARD}/add`, body: iotCardInputSchema, response: iotCardSchema }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${IOT_CARD}/update`,
+    body: iotCardUpdateSchema,
+    response: iotCardSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${IOT_CARD}/delete`, query: idParamSchema, response: z.null() }),
+};
