@@ -1,11 +1,9 @@
-import type { WxAlarmSettings } from '@envmon/shared';
+import { wxAlarmEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { wxAlarmKeys } from './keys';
-import { WX_ALARM_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 export const wxAlarmSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: wxAlarmKeys.settings,
-    queryFn: () => api.get<WxAlarmSettings>(WX_ALARM_URLS.get),
+    queryKey: endpointKey(wxAlarmEndpoints.get),
+    queryFn: () => callEndpoint(wxAlarmEndpoints.get, {}),
   });

@@ -1,14 +1,15 @@
-import type { WxAlarmSettings, WxAlarmSettingsInput } from '@envmon/shared';
+import { type EndpointBody, wxAlarmEndpoints, type WxAlarmSettingsInput } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { wxAlarmKeys } from './keys';
-import { WX_ALARM_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+
+/** The saved body: the form's input as it is; the server's parse fills in what it leaves out. */
+type SavedBody = EndpointBody<typeof wxAlarmEndpoints.update>;
 
 /** Saves; the api client shows the server's word (e.g. a missing or wrong dynamic code). */
 export function useSaveWxAlarmSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WxAlarmSettingsInput) => api.post<WxAlarmSettings>(WX_ALARM_URLS.update, body),
-    onSuccess: (saved) => client.setQueryData(wxAlarmKeys.settings, saved),
+    mutationFn: (body: WxAlarmSettingsInput) => callEndpoint(wxAlarmEndpoints.update, { body: body as SavedBody }),
+    onSuccess: (saved) => client.setQueryData(endpointKey(wxAlarmEndpoints.get), saved),
   });
 }

@@ -1,11 +1,10 @@
-import type { WxAlarmReply } from '@envmon/shared';
+import { wxAlarmEndpoints } from '@envmon/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { WX_ALARM_URLS } from './urls';
+import { callEndpoint } from '../../../../lib/endpoint';
 
 /** A test message through the saved webhook; resolves with the webhook's answer. */
 export function useSendWxAlarmTest() {
   return useMutation({
-    mutationFn: () => api.post<WxAlarmReply>(WX_ALARM_URLS.send),
+    mutationFn: () => callEndpoint(wxAlarmEndpoints.send, {}),
   });
 }
