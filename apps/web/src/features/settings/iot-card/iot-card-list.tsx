@@ -1,11 +1,10 @@
-import { type IotCard, IOT_CARD_LIMITS, iotCardInputSchema, writeCode } from '@envmon/shared';
+import { type IotCard, iotCardEndpoints, IOT_CARD_LIMITS, iotCardInputSchema, writeCode } from '@envmon/shared';
 import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ListDefinition } from '../../../components/crud/list-definition';
+import { listEndpoints } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
-import { iotCardPageQueryOptions } from './api/get-iot-cards';
-import { iotCardKeys } from './api/keys';
-import { IOT_CARD_URLS } from './api/urls';
+import { type iotCardPageKey, iotCardPageQueryOptions } from './api/get-iot-cards';
 import { IotCardSummary } from './components/iot-card-summary';
 import { DaysLeftTag, expiryOptions, operatorOptions } from './components/iot-card-vocabulary';
 
@@ -67,16 +66,11 @@ export function toIotCardInput(values: IotCardFormValues): unknown {
  * Settings › IoT card (SPEC section 7 'iotCard'): the SIM / IoT cards stations connect through — which card
  * is in which station and when it expires, soonest first, with the number of cards expiring soon or expired.
  */
-export const IOT_CARD_LIST: ListDefinition<IotCard, ReturnType<typeof iotCardKeys.page>> = {
+export const IOT_CARD_LIST: ListDefinition<IotCard, ReturnType<typeof iotCardPageKey>> = {
   permission: IOT_CARD_PAGE,
   pageTestId: 'iot-card-page',
   testId: 'iot-card',
-  endpoints: {
-    keyRoot: iotCardKeys.all,
-    add: IOT_CARD_URLS.add,
-    update: IOT_CARD_URLS.update,
-    remove: IOT_CARD_URLS.remove,
-  },
+  endpoints: listEndpoints(iotCardEndpoints),
   listQuery: (query) => iotCardPageQueryOptions(query),
   columns: [
     {

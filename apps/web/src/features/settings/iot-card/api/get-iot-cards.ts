@@ -1,13 +1,17 @@
-import type { IotCard, IotCardListQuery, Page } from '@envmon/shared';
+import { iotCardEndpoints, type IotCardListQuery } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { iotCardKeys } from './keys';
-import { IOT_CARD_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+
+/** The page's filters: a page number and size, then any of the list's filters. */
+export type IotCardPageQuery = Partial<IotCardListQuery> & Pick<IotCardListQuery, 'pageNum' | 'pageSize'>;
+
+/** A page's query key, under the list's declared root (which a write invalidates). */
+export const iotCardPageKey = (query: IotCardPageQuery) => endpointKey(iotCardEndpoints.list, 'page', query);
 
 /** A page of the cards, filtered by card number, device, operator and expiry, of the header's project. */
-export const iotCardPageQueryOptions = (query: Partial<IotCardListQuery>, options: { quiet?: boolean } = {}) =>
+export const iotCardPageQueryOptions = (query: IotCardPageQuery, options: { quiet?: boolean } = {}) =>
   queryOptions({
-    queryKey: iotCardKeys.page(query),
-    queryFn: () => api.get<Page<IotCard>>(IOT_CARD_URLS.list, { ...query }, options),
+    queryKey: iotCardPageKey(query),
+    queryFn: () => callEndpoint(iotCardEndpoints.list, { query: { ...query } }, options),
     placeholderData: keepPreviousData,
   });
