@@ -1,14 +1,15 @@
-import { aiExportSchema, aiQuerySchema, aiResultSchema, formatStationTime, titleWithZone } from '@envmon/shared';
+import { formatStationTime, queryEndpoints, titleWithZone } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
 import { rounded } from '../gather/gather.service.js';
 import type { AiQueryService } from './ai-query.service.js';
 
-const AI = '/data/ai/rest';
 export const AI_PERMISSION = 'query.ai';
 const tags = ['ai'];
+const calls = queryEndpoints.ai;
 
 const HEADERS = {
   'zh-CN': ['序号', '数据时间', '监测因子', '单位', '工程值', '数据标记', '模拟量'],
@@ -17,29 +18,24 @@ const HEADERS = {
 const WIDTHS = [8, 20, 22, 10, 16, 10, 14];
 const TIME_COLUMN = 1;
 
-/** The AI (analog input) query of issue 6, and its export. */
+/** The AI (analog input) query of issue 6, and its export (paths and schemas: queryEndpoints.ai). */
 export function aiQueryRoutes(app: App, ai: AiQueryService, downloads: XlsxDownloads): void {
-  app.get(
-    `${AI}/get`,
-    {
-      config: { permission: AI_PERMISSION },
-      schema: {
-        tags,
-        summary:
-          "A device's engineering values (2011 Rtd or 2051 Avg) with each channel's analog signal (-Ai) where the packet carried one, newest first; range ≤ 31 days; scoped by projectId/ifFilter",
-        querystring: aiQuerySchema,
-        response: envelopeResponses(aiResultSchema),
-      },
-    },
-    async (request) => ok(await ai.query(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(calls.read, {
+      tags,
+      summary:
+        "A device's engineering values (2011 Rtd or 2051 Avg) with each channel's analog signal (-Ai) where the packet carried one, newest first; range ≤ 31 days; scoped by projectId/ifFilter",
+    }),
+    config: { permission: AI_PERMISSION },
+    handler: async (request) => ok(await ai.query(request.query, signedIn(request))),
+  });
 
   downloads.register({
-    path: `${AI}/export`,
+    path: calls.export.path,
     permission: AI_PERMISSION,
     tags,
     summary: "the device's engineering and analog values with the screen's columns",
-    querystring: aiExportSchema,
+    querystring: calls.export.query,
     plan: async (query, caller) => {
       const result = await ai.query(query, caller);
       const english = query.lang === 'en-US';

@@ -6,17 +6,17 @@ import {
   cameraSchema,
   cameraUpdateSchema,
   idParamSchema,
-  videoQuerySchema,
+  queryEndpoints,
   writeCode,
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { CameraService } from './camera.service.js';
 
 const YS = '/manager/settings/ys/rest';
-const VIDEO = '/data/video/rest';
 export const CAMERA_SETTINGS_PERMISSION = 'settings.video-ys';
 export const VIDEO_PERMISSION = 'query.video';
 const READ = { permission: CAMERA_SETTINGS_PERMISSION };
@@ -24,7 +24,10 @@ const WRITE = { permission: writeCode(CAMERA_SETTINGS_PERMISSION) };
 /** Deletes are GETs that change data: logged like the POSTs. */
 const DELETE = { ...WRITE, operationLog: true };
 
-/** Settings 'video ys' (SPEC section 7: ys list, get, policySet; add, update, delete) and the video query. */
+/**
+ * Settings 'video ys' (SPEC section 7: ys list, get, policySet; add, update, delete) and the video query
+ * (its path and schemas: queryEndpoints.video).
+ */
 export function cameraRoutes(app: App, cameras: CameraService): void {
   const tags = ['video'];
 
@@ -101,18 +104,13 @@ export function cameraRoutes(app: App, cameras: CameraService): void {
     },
   );
 
-  app.get(
-    `${VIDEO}/getAll`,
-    {
-      config: { permission: VIDEO_PERMISSION },
-      schema: {
-        tags,
-        summary:
-          'The enabled cameras the caller may watch (of one device, or every device in scope), with their HLS address and play-time limit',
-        querystring: videoQuerySchema,
-        response: envelopeResponses(z.array(cameraSchema)),
-      },
-    },
-    async (request) => ok(await cameras.playable(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(queryEndpoints.video, {
+      tags,
+      summary:
+        'The enabled cameras the caller may watch (of one device, or every device in scope), with their HLS address and play-time limit',
+    }),
+    config: { permission: VIDEO_PERMISSION },
+    handler: async (request) => ok(await cameras.playable(request.query, signedIn(request))),
+  });
 }

@@ -1,13 +1,14 @@
-import { gatherExportSchema, gatherFilterSchema, gatherResultSchema, titleWithZone } from '@envmon/shared';
+import { queryEndpoints, titleWithZone } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { GatherService } from './gather.service.js';
 
-const GATHER = '/data/gather/rest';
 export const GATHER_PERMISSION = 'query.gather';
 const tags = ['gather'];
+const calls = queryEndpoints.gather;
 
 const HEADERS = {
   'zh-CN': ['序号', '数据时间', '监测因子', '单位', '平均值', '最小值', '最大值', '设备数'],
@@ -15,29 +16,24 @@ const HEADERS = {
 } as const;
 const WIDTHS = [8, 20, 22, 10, 12, 12, 12, 10];
 
-/** The gather query (issue 6): a group's per-period aggregates, and its export. */
+/** The gather query (issue 6): a group's per-period aggregates, and its export (paths and schemas: queryEndpoints.gather). */
 export function gatherRoutes(app: App, gather: GatherService, downloads: XlsxDownloads): void {
-  app.get(
-    `${GATHER}/get`,
-    {
-      config: { permission: GATHER_PERMISSION },
-      schema: {
-        tags,
-        summary:
-          "Per period (hour/day/month rollups) and factor: avg/min/max over a group's devices (groupType project/address with groupId, or devices with deviceIds) and how many contributed a valid value; scoped by projectId/ifFilter",
-        querystring: gatherFilterSchema,
-        response: envelopeResponses(gatherResultSchema),
-      },
-    },
-    async (request) => ok(await gather.gather(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(calls.read, {
+      tags,
+      summary:
+        "Per period (hour/day/month rollups) and factor: avg/min/max over a group's devices (groupType project/address with groupId, or devices with deviceIds) and how many contributed a valid value; scoped by projectId/ifFilter",
+    }),
+    config: { permission: GATHER_PERMISSION },
+    handler: async (request) => ok(await gather.gather(request.query, signedIn(request))),
+  });
 
   downloads.register({
-    path: `${GATHER}/export`,
+    path: calls.export.path,
     permission: GATHER_PERMISSION,
     tags,
     summary: "the group's aggregates with the screen's columns",
-    querystring: gatherExportSchema,
+    querystring: calls.export.query,
     plan: async (filter, caller) => {
       const result = await gather.gather(filter, caller);
       const headers = HEADERS[filter.lang];

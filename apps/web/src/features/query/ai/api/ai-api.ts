@@ -1,18 +1,21 @@
-import type { AiRequest, AiResult } from '@envmon/shared';
+import { type EndpointQuery, queryEndpoints, type AiRequest } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 import { exportThroughLink } from '../../../../lib/export-link';
 import { i18n } from '../../../../lib/i18n';
 
-export const AI_URLS = { get: '/data/ai/rest/get', export: '/data/ai/rest/export' } as const;
+const calls = queryEndpoints.ai;
+
+/** The request as sent: its lists comma-joined, which the declared schema parses into arrays. */
+const sent = (request: AiRequest) => ({ ...request }) as unknown as EndpointQuery<typeof calls.read>;
 
 export const aiQueryOptions = (request: AiRequest) =>
   queryOptions({
-    queryKey: ['ai', request] as const,
-    queryFn: () => api.get<AiResult>(AI_URLS.get, { ...request }),
+    queryKey: endpointKey(calls.read, request),
+    queryFn: () => callEndpoint(calls.read, { query: sent(request) }),
   });
 
 /** The two-step export of the same filters; headers in the console's language. */
 export function exportAi(request: AiRequest): Promise<void> {
-  return exportThroughLink(AI_URLS.export, { ...request, lang: i18n.language });
+  return exportThroughLink(calls.export.path, { ...request, lang: i18n.language });
 }

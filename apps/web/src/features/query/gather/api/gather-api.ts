@@ -1,18 +1,21 @@
-import type { GatherRequest, GatherResult } from '@envmon/shared';
+import { type EndpointQuery, queryEndpoints, type GatherRequest } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 import { exportThroughLink } from '../../../../lib/export-link';
 import { i18n } from '../../../../lib/i18n';
 
-export const GATHER_URLS = { get: '/data/gather/rest/get', export: '/data/gather/rest/export' } as const;
+const calls = queryEndpoints.gather;
+
+/** The request as sent: its lists comma-joined, which the declared schema parses into arrays. */
+const sent = (request: GatherRequest) => ({ ...request }) as unknown as EndpointQuery<typeof calls.read>;
 
 export const gatherQueryOptions = (request: GatherRequest) =>
   queryOptions({
-    queryKey: ['gather', request] as const,
-    queryFn: () => api.get<GatherResult>(GATHER_URLS.get, { ...request }),
+    queryKey: endpointKey(calls.read, request),
+    queryFn: () => callEndpoint(calls.read, { query: sent(request) }),
   });
 
 /** The two-step export of the same filters; headers in the console's language. */
 export function exportGather(request: GatherRequest): Promise<void> {
-  return exportThroughLink(GATHER_URLS.export, { ...request, lang: i18n.language });
+  return exportThroughLink(calls.export.path, { ...request, lang: i18n.language });
 }

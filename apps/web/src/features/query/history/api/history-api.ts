@@ -1,24 +1,35 @@
-import type { Device, Factor, HistoryChart, HistoryFilter, HistoryTable, Page } from '@envmon/shared';
+import {
+  type Device,
+  type EndpointQuery,
+  type Factor,
+  HISTORY_KEY,
+  type HistoryFilter,
+  type Page,
+  queryEndpoints,
+} from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 import { exportThroughLink } from '../../../../lib/export-link';
 import { DEVICE_LIST_URL, projectDevicesQueryOptions } from '../../../../lib/device-list';
 
-/** The history screen's calls: its own (data service) and the device and factor lists it picks from. */
+const calls = queryEndpoints.history;
+
+/** The history screen's calls: its own (shared declarations) and the device and factor lists it picks from. */
 export const HISTORY_URLS = {
-  table: '/data/history/rest/get',
-  chart: '/data/history/rest/chart',
-  export: '/data/history/rest/export',
+  table: calls.table.path,
+  chart: calls.chart.path,
+  export: calls.export.path,
   devices: DEVICE_LIST_URL,
   factors: '/manager/settings/factor/device/rest/getFactorListByDeviceCodes',
 } as const;
 
-/** Query keys (STYLE.md rule 7): the screen's own start with 'history'. */
+/** Query keys (STYLE.md rules 7 and 16): the screen's own start with HISTORY_KEY ('history'). */
 export const historyKeys = {
-  all: ['history'] as const,
+  all: HISTORY_KEY,
   table: (filter: HistoryFilter, pageNum: number, pageSize: number) =>
-    [...historyKeys.all, 'table', filter, pageNum, pageSize] as const,
-  chart: (filter: HistoryFilter) => [...historyKeys.all, 'chart', filter] as const,
+    endpointKey(calls.table, filter, pageNum, pageSize),
+  chart: (filter: HistoryFilter) => endpointKey(calls.chart, filter),
   factors: (deviceCodes: readonly string[]) => [...historyKeys.all, 'factors', deviceCodes] as const,
 };
 
@@ -60,16 +71,17 @@ export const historyFactorsQueryOptions = (deviceCodes: readonly string[]) =>
 export const historyTableQueryOptions = (filter: HistoryFilter, pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: historyKeys.table(filter, pageNum, pageSize),
-    queryFn: () => api.get<HistoryTable>(HISTORY_URLS.table, { ...filter, pageNum, pageSize }),
+    queryFn: () => callEndpoint(calls.table, { query: { ...filter, pageNum, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
 export const historyChartQueryOptions = (filter: HistoryFilter) =>
   queryOptions({
     queryKey: historyKeys.chart(filter),
-    queryFn: () => api.get<HistoryChart>(HISTORY_URLS.chart, { ...filter }),
+    // maxPoints is left to the server's default, as before.
+    queryFn: () => callEndpoint(calls.chart, { query: { ...filter } as EndpointQuery<typeof calls.chart> }),
   });
 
 export function exportHistory(filter: HistoryFilter): Promise<void> {
-  return exportThroughLink(HISTORY_URLS.export, { ...filter });
+  return exportThroughLink(calls.export.path, { ...filter });
 }

@@ -1,27 +1,23 @@
-import type { OriginalPacket, OriginalParsed, OriginalScopedFilter, Page } from '@envmon/shared';
+import { ORIGINAL_KEY, type OriginalScopedFilter, queryEndpoints } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 import { exportThroughLink } from '../../../../lib/export-link';
 
-/** The original-packet screen's calls (data service). */
-export const ORIGINAL_URLS = {
-  list: '/data/original/rest/get',
-  parsed: '/data/original/rest/getParsed',
-  export: '/data/original/rest/export',
-} as const;
+/** The original-packet screen's calls (shared declarations). */
+const calls = queryEndpoints.original;
 
-/** Query keys (STYLE.md rule 7): every key starts with 'original'. */
+/** Query keys (STYLE.md rules 7 and 16): every key starts with ORIGINAL_KEY ('original'). */
 export const originalKeys = {
-  all: ['original'] as const,
+  all: ORIGINAL_KEY,
   page: (filter: OriginalScopedFilter, pageNum: number, pageSize: number) =>
-    [...originalKeys.all, 'page', filter, pageNum, pageSize] as const,
-  parsed: (id: number) => [...originalKeys.all, 'parsed', id] as const,
+    endpointKey(calls.list, filter, pageNum, pageSize),
+  parsed: (id: number) => endpointKey(calls.parsed, id),
 };
 
 export const originalPageQueryOptions = (filter: OriginalScopedFilter, pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: originalKeys.page(filter, pageNum, pageSize),
-    queryFn: () => api.get<Page<OriginalPacket>>(ORIGINAL_URLS.list, { ...filter, pageNum, pageSize }),
+    queryFn: () => callEndpoint(calls.list, { query: { ...filter, pageNum, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,10 +25,10 @@ export const originalPageQueryOptions = (filter: OriginalScopedFilter, pageNum: 
 export const originalParsedQueryOptions = (id: number, projectId?: number) =>
   queryOptions({
     queryKey: originalKeys.parsed(id),
-    queryFn: () => api.get<OriginalParsed>(ORIGINAL_URLS.parsed, { id, projectId }),
+    queryFn: () => callEndpoint(calls.parsed, { query: { id, projectId } }),
     staleTime: Infinity,
   });
 
 export function exportOriginal(filter: OriginalScopedFilter): Promise<void> {
-  return exportThroughLink(ORIGINAL_URLS.export, filter);
+  return exportThroughLink(calls.export.path, filter);
 }
