@@ -46,4 +46,5 @@ export * from './api/wx-alarm.js';
 export * from './api/report.js';
 export * from './api/device.js';
 export * from './api/query.js';
+export * from './api/realtime.js';
 export * from './api/settings.js';
