@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idParamSchema } from '../schemas/common.js';
 import {
+  devopsListQuerySchema,
+  devopsRecordInputSchema,
+  devopsRecordPageSchema,
+  devopsRecordSchema,
+  devopsRecordUpdateSchema,
+} from '../schemas/devops.js';
+import {
   iotCardInputSchema,
   iotCardListQuerySchema,
   iotCardPageSchema,
@@ -34,4 +41,40 @@ export const iotCardEndpoints = {
     response: iotCardSchema,
   }),
   remove: defineEndpoint({ method: 'GET', path: `${IOT_CARD}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+const DEVOPS = '/manager/settings/devops/rest';
+
+/**
+ * Settings › DevOps (SPEC section 7 'devops'): the records' list, add, update and delete, and an attachment's
+ * delete (by DELETE). The upload (multipart) and the attachment's bytes are not JSON calls: the feature names them.
+ */
+export const devopsEndpoints = {
+  /** A page of maintenance records with their attachments' metadata; cached under ['devops', 'page', query]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${DEVOPS}/get`,
+    query: devopsListQuerySchema,
+    response: devopsRecordPageSchema,
+    key: ['devops'],
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${DEVOPS}/add`,
+    body: devopsRecordInputSchema,
+    response: devopsRecordSchema,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${DEVOPS}/update`,
+    body: devopsRecordUpdateSchema,
+    response: devopsRecordSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${DEVOPS}/delete`, query: idParamSchema, response: z.null() }),
+  removeFile: defineEndpoint({
+    method: 'DELETE',
+    path: `${DEVOPS}/deleteFile`,
+    query: idParamSchema,
+    response: z.null(),
+  }),
 };

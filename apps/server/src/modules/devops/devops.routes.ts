@@ -1,17 +1,7 @@
 import { Readable } from 'node:stream';
-import {
-  devopsFileSchema,
-  devopsListQuerySchema,
-  devopsRecordInputSchema,
-  devopsRecordPageSchema,
-  devopsRecordSchema,
-  devopsRecordUpdateSchema,
-  idParamSchema,
-  idSchema,
-  writeCode,
-} from '@envmon/shared';
-import { z } from 'zod';
+import { devopsEndpoints, devopsFileSchema, idParamSchema, idSchema, writeCode } from '@envmon/shared';
 import type { App } from '../../app-types.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError } from '../../lib/errors.js';
 import { uploadedBuffer } from '../../lib/upload.js';
@@ -32,69 +22,44 @@ const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /**
  * Settings › DevOps (SPEC section 7 'devops': upload, add, update, delete, get, deleteFile by DELETE): maintenance
- * records of the stations and their attachments, which `file` sends back as they were uploaded.
+ * records of the stations and their attachments, which `file` sends back as they were uploaded (paths and schemas
+ * of the JSON calls: devopsEndpoints).
  */
 export function devopsRoutes(app: App, devops: DevopsService): void {
-  app.get(
-    `${BASE}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary:
-          'Maintenance records, paged, newest visit first, by device, kind and start time (beginTime–endTime), of the devices in scope (projectId, ifFilter=1), with their attachments’ metadata',
-        querystring: devopsListQuerySchema,
-        response: envelopeResponses(devopsRecordPageSchema),
-      },
-    },
-    async (request) => ok(await devops.list(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(devopsEndpoints.list, {
+      tags,
+      summary:
+        'Maintenance records, paged, newest visit first, by device, kind and start time (beginTime–endTime), of the devices in scope (projectId, ifFilter=1), with their attachments’ metadata',
+    }),
+    config: READ,
+    handler: async (request) => ok(await devops.list(request.query, signedIn(request))),
+  });
 
-  app.post(
-    `${BASE}/add`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary:
-          'File a maintenance record: device, kind, start (and end, not before it), maintainer (≤ 32), content (≤ 1000)',
-        body: devopsRecordInputSchema,
-        response: envelopeResponses(devopsRecordSchema),
-      },
-    },
-    async (request) => ok(await devops.add(request.body, signedIn(request).userName)),
-  );
+  app.route({
+    ...endpointRoute(devopsEndpoints.add, {
+      tags,
+      summary:
+        'File a maintenance record: device, kind, start (and end, not before it), maintainer (≤ 32), content (≤ 1000)',
+    }),
+    config: WRITE,
+    handler: async (request) => ok(await devops.add(request.body, signedIn(request).userName)),
+  });
 
-  app.post(
-    `${BASE}/update`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Edit a maintenance record',
-        body: devopsRecordUpdateSchema,
-        response: envelopeResponses(devopsRecordSchema),
-      },
-    },
-    async (request) => ok(await devops.update(request.body)),
-  );
+  app.route({
+    ...endpointRoute(devopsEndpoints.update, { tags, summary: 'Edit a maintenance record' }),
+    config: WRITE,
+    handler: async (request) => ok(await devops.update(request.body)),
+  });
 
-  app.get(
-    `${BASE}/delete`,
-    {
-      config: DELETE,
-      schema: {
-        tags,
-        summary: 'Delete a maintenance record with its attachments',
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(devopsEndpoints.remove, { tags, summary: 'Delete a maintenance record with its attachments' }),
+    config: DELETE,
+    handler: async (request) => {
       await devops.remove(request.query.id);
       return ok(null);
     },
-  );
+  });
 
   app.post(
     `${BASE}/upload`,
@@ -121,22 +86,14 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
     },
   );
 
-  app.delete(
-    `${BASE}/deleteFile`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Delete one attachment',
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(devopsEndpoints.removeFile, { tags, summary: 'Delete one attachment' }),
+    config: WRITE,
+    handler: async (request) => {
       await devops.removeFile(request.query.id);
       return ok(null);
     },
-  );
+  });
 
   app.get(
     `${BASE}/file`,

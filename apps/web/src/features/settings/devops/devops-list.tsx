@@ -2,6 +2,7 @@ import {
   DEVOPS_KIND_COLORS,
   DEVOPS_LIMITS,
   type DevopsKind,
+  devopsEndpoints,
   type DevopsRecord,
   devopsRecordInputSchema,
 } from '@envmon/shared';
@@ -10,10 +11,9 @@ import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import type { ListDefinition } from '../../../components/crud/list-definition';
+import { listEndpoints } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
-import { devopsPageQueryOptions } from './api/get-devops-records';
-import { devopsKeys } from './api/keys';
-import { DEVOPS_URLS } from './api/urls';
+import { type devopsPageKey, devopsPageQueryOptions } from './api/get-devops-records';
 import { DevopsFilesDrawer, download } from './components/devops-files-drawer';
 import { kindOptions } from './components/devops-vocabulary';
 import { DEVOPS_PAGE } from './components/permissions';
@@ -65,17 +65,12 @@ const toInput = (values: DevopsFormValues) => ({
  * form is checked with the server's schema (the end not before the start, maintainer ≤ 32, content ≤ 1000);
  * a new record opens its attachments so they can follow.
  */
-export const DEVOPS_LIST: ListDefinition<DevopsRecord, ReturnType<typeof devopsKeys.page>> = {
+export const DEVOPS_LIST: ListDefinition<DevopsRecord, ReturnType<typeof devopsPageKey>> = {
   permission: DEVOPS_PAGE,
   pageTestId: 'settings-devops-page',
   testId: 'devops',
   help: 'devops.help',
-  endpoints: {
-    keyRoot: devopsKeys.all,
-    add: DEVOPS_URLS.add,
-    update: DEVOPS_URLS.update,
-    remove: DEVOPS_URLS.remove,
-  },
+  endpoints: listEndpoints(devopsEndpoints),
   listQuery: (query) => devopsPageQueryOptions(query),
   columns: [
     {

@@ -1,7 +1,7 @@
-import { DEVOPS_LIMITS, type DevopsFile, devopsFileType } from '@envmon/shared';
+import { DEVOPS_LIMITS, devopsEndpoints, type DevopsFile, devopsFileType } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { devopsKeys } from './keys';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { DEVOPS_URLS } from './urls';
 
 /** Why a file cannot be attached, as an i18n key, before it is sent (the server checks the same). */
@@ -17,15 +17,15 @@ export function useUploadDevopsFile() {
   return useMutation({
     mutationFn: ({ recordId, file }: { recordId: number; file: File }) =>
       api.upload<DevopsFile>(DEVOPS_URLS.upload, file, { fileName: file.name, fields: { recordId: String(recordId) } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: devopsKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: devopsEndpoints.list.key }),
   });
 }
 
 export function useDeleteDevopsFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<null>(DEVOPS_URLS.removeFile, { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: devopsKeys.all }),
+    mutationFn: (id: number) => callEndpoint(devopsEndpoints.removeFile, { query: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: devopsEndpoints.list.key }),
   });
 }
 

@@ -1,13 +1,17 @@
-import type { DevopsListQuery, DevopsRecord, Page } from '@envmon/shared';
+import { devopsEndpoints, type DevopsListQuery } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { devopsKeys } from './keys';
-import { DEVOPS_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+
+/** The page's filters: a page number and size, then any of the list's filters. */
+export type DevopsPageQuery = Partial<DevopsListQuery> & Pick<DevopsListQuery, 'pageNum' | 'pageSize'>;
+
+/** A page's query key, under the list's declared root (which every write, files too, invalidates). */
+export const devopsPageKey = (query: DevopsPageQuery) => endpointKey(devopsEndpoints.list, 'page', query);
 
 /** A page of maintenance records, newest visit first, with their attachments' metadata. */
-export const devopsPageQueryOptions = (query: Partial<DevopsListQuery>) =>
+export const devopsPageQueryOptions = (query: DevopsPageQuery) =>
   queryOptions({
-    queryKey: devopsKeys.page(query),
-    queryFn: () => api.get<Page<DevopsRecord>>(DEVOPS_URLS.list, { ...query }),
+    queryKey: devopsPageKey(query),
+    queryFn: () => callEndpoint(devopsEndpoints.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
