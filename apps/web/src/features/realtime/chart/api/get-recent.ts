@@ -1,17 +1,21 @@
-import type { RealtimeRecent } from '@envmon/shared';
+import { type EndpointQuery, realtimeEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { realtimeKeys } from '../../data/api/keys';
-import { REALTIME_URLS } from '../../data/api/urls';
 
 /** The chart's initial fill; the live push extends it, so it is fetched once per choice. */
 export const realtimeRecentQueryOptions = (deviceId: number, factorCodes: readonly string[], minutes: number) =>
   queryOptions({
     queryKey: realtimeKeys.recent(deviceId, factorCodes, minutes),
     queryFn: () =>
-      api.get<RealtimeRecent>(
-        REALTIME_URLS.recent,
-        { deviceId, factorCodes: factorCodes.join(','), minutes },
+      callEndpoint(
+        realtimeEndpoints.recent,
+        {
+          // The factors comma-joined, which the declared schema parses into a list.
+          query: { deviceId, factorCodes: factorCodes.join(','), minutes } as unknown as EndpointQuery<
+            typeof realtimeEndpoints.recent
+          >,
+        },
         { quiet: true },
       ),
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,8 +1,11 @@
-import type { RealtimeLatest } from '@envmon/shared';
+import { type EndpointQuery, realtimeEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { realtimeKeys } from './keys';
-import { REALTIME_URLS } from './urls';
+
+/** The project chosen in the header, null for every project: the api client leaves a null out of the query. */
+export const projectQuery = (projectId: number | null) =>
+  ({ projectId }) as EndpointQuery<typeof realtimeEndpoints.latest>;
 
 /**
  * The latest values of the project's devices (every project when none is chosen). Fetched once;
@@ -12,6 +15,6 @@ import { REALTIME_URLS } from './urls';
 export const realtimeLatestQueryOptions = (projectId: number | null) =>
   queryOptions({
     queryKey: realtimeKeys.latest(projectId),
-    queryFn: () => api.get<RealtimeLatest>(REALTIME_URLS.latest, { projectId }, { quiet: true }),
+    queryFn: () => callEndpoint(realtimeEndpoints.latest, { query: projectQuery(projectId) }, { quiet: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,5 +1,7 @@
-/** The real-time screens' calls (data service). */
+import { realtimeEndpoints } from '@envmon/shared';
+
+/** The real-time screens' calls' paths (shared declarations). */
 export const REALTIME_URLS = {
-  latest: '/data/realtime/rest/getLatest',
-  recent: '/data/realtime/rest/getRecent',
+  latest: realtimeEndpoints.latest.path,
+  recent: realtimeEndpoints.recent.path,
 } as const;

@@ -1,8 +1,7 @@
-import type { RealtimeWater } from '@envmon/shared';
+import { realtimeEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-
-export const REALTIME_WATER_URL = '/data/realtime/rest/getWater';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+import { projectQuery } from '../../data/api/get-latest';
 
 /**
  * The project's water stations (every project when none is chosen). Fetched once; the live push
@@ -10,7 +9,7 @@ export const REALTIME_WATER_URL = '/data/realtime/rest/getWater';
  */
 export const realtimeWaterQueryOptions = (projectId: number | null) =>
   queryOptions({
-    queryKey: ['realtime', 'water', projectId] as const,
-    queryFn: () => api.get<RealtimeWater>(REALTIME_WATER_URL, { projectId }, { quiet: true }),
+    queryKey: endpointKey(realtimeEndpoints.water, projectId),
+    queryFn: () => callEndpoint(realtimeEndpoints.water, { query: projectQuery(projectId) }, { quiet: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
