@@ -38,7 +38,7 @@ import * as RESOURCE_ICONS from './resource-icons';
  * The client-owned half of the server-driven menu (STYLE.md rule 10): resource code → what the
  * console shows for it. The server decides who sees a code; this file decides what it is.
  * Codes missing here are dropped from the menu. A code `<domain>.<screen>` is built in
- * features/<domain>/<screen>/ (system screens in features/system/pages, system.device in
+ * features/<domain>/<screen>/ (system screens too: features/system/<screen>/; system.device is in
  * features/device); each domain's index.ts names its screens, loaded on demand.
  */
 export interface PageEntry {

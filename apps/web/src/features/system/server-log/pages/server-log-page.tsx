@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryErrorAlert, RefreshButton } from '../../../components/crud/table-parts';
-import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
-import { formatDateTime } from '../../../lib/dayjs';
+import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { useTableScrollY } from '../../../../components/crud/use-table-scroll-y';
+import { formatDateTime } from '../../../../lib/dayjs';
 import { downloadServerLog } from '../api/download-server-log';
 import { serverLogFilesQueryOptions } from '../api/get-server-log-files';
 

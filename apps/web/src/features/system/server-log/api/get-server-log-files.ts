@@ -1,7 +1,7 @@
 import type { ServerLogFile } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { SYSTEM_URLS } from './urls';
+import { api } from '../../../../lib/api';
+import { SYSTEM_URLS } from '../../api/urls';
 
 export const serverLogFilesQueryOptions = () =>
   queryOptions({

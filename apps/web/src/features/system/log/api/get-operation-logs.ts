@@ -1,7 +1,7 @@
 import type { OperationLog, Page } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { SYSTEM_URLS } from './urls';
+import { api } from '../../../../lib/api';
+import { SYSTEM_URLS } from '../../api/urls';
 
 /** The log's filters as the server reads them (operationLogFilterSchema): times are epoch ms. */
 export interface OperationLogQuery {

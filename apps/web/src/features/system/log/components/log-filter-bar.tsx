@@ -1,9 +1,9 @@
 import { Form, Input, Select, theme } from 'antd';
-import { FilterActions } from '../../../components/crud/table-parts';
+import { FilterActions } from '../../../../components/crud/table-parts';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../../lib/dayjs';
+import { DATE_TIME_FORMAT } from '../../../../lib/dayjs';
 import type { LogFilterValues } from './log-query';
-import { DateRangePicker } from '../../../components/date-range/date-range-picker';
+import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
 
 /** Wide enough for a user name or a path fragment. */
 const FILTER_WIDTH = 180;

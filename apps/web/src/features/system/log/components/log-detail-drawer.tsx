@@ -1,7 +1,7 @@
 import { type OperationLog, SUCCESS_STATUS } from '@envmon/shared';
 import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dayjs';
+import { formatDateTime } from '../../../../lib/dayjs';
 import { prettyJson } from './log-query';
 
 /** Wide enough for indented JSON parameters. */

@@ -2,8 +2,8 @@ import { CRUD } from '@envmon/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../../components/crud/crud-page';
-import type { ExtraRules } from '../../../components/crud/crud-form-modal';
+import { CrudPage } from '../../../../components/crud/crud-page';
+import type { ExtraRules } from '../../../../components/crud/crud-form-modal';
 import { userNameUniqueQueryOptions } from '../api/check-user-name-unique';
 
 /** Users; a new user name is checked against the server when the field is left (SPEC section 5). */

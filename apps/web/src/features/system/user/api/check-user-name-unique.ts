@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { SYSTEM_URLS } from './urls';
+import { api } from '../../../../lib/api';
+import { SYSTEM_URLS } from '../../api/urls';
 
 /**
  * Whether a user name is still free (true) — `id` excludes the user being edited. Never cached:

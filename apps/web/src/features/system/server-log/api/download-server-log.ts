@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
-import { SYSTEM_URLS } from './urls';
+import { api } from '../../../../lib/api';
+import { SYSTEM_URLS } from '../../api/urls';
 
 /** Opens the file in a new window; the api client adds the token to the query (headers cannot ride along). */
 export function downloadServerLog(fileName: string): void {

@@ -10,9 +10,9 @@ import {
   QueryErrorAlert,
   RefreshButton,
   usePagination,
-} from '../../../components/crud/table-parts';
-import { useTableScrollY } from '../../../components/crud/use-table-scroll-y';
-import { formatDateTime } from '../../../lib/dayjs';
+} from '../../../../components/crud/table-parts';
+import { useTableScrollY } from '../../../../components/crud/use-table-scroll-y';
+import { formatDateTime } from '../../../../lib/dayjs';
 import { operationLogsQueryOptions } from '../api/get-operation-logs';
 import { LogDetailDrawer, LogOutcomeTag } from '../components/log-detail-drawer';
 import { LogFilterBar } from '../components/log-filter-bar';
