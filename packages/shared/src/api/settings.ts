@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  cameraInputSchema,
+  cameraListQuerySchema,
+  cameraPageSchema,
+  cameraPolicySchema,
+  cameraSchema,
+  cameraUpdateSchema,
+} from '../schemas/camera.js';
 import { idParamSchema } from '../schemas/common.js';
 import {
   devopsListQuerySchema,
@@ -77,4 +85,28 @@ export const devopsEndpoints = {
     query: idParamSchema,
     response: z.null(),
   }),
+};
+
+const YS = '/manager/settings/ys/rest';
+
+/** Settings 'video ys' (SPEC section 7 'ys': list, get, policySet; add, update, delete manage the cameras). */
+export const cameraEndpoints = {
+  /** A page of the cameras of the caller's device scope; cached under ['cameras', 'page', query]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${YS}/list`,
+    query: cameraListQuerySchema,
+    response: cameraPageSchema,
+    key: ['cameras'],
+  }),
+  get: defineEndpoint({ method: 'GET', path: `${YS}/get`, query: idParamSchema, response: cameraSchema }),
+  add: defineEndpoint({ method: 'POST', path: `${YS}/add`, body: cameraInputSchema, response: cameraSchema }),
+  update: defineEndpoint({ method: 'POST', path: `${YS}/update`, body: cameraUpdateSchema, response: cameraSchema }),
+  policySet: defineEndpoint({
+    method: 'POST',
+    path: `${YS}/policySet`,
+    body: cameraPolicySchema,
+    response: cameraSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${YS}/delete`, query: idParamSchema, response: z.null() }),
 };

@@ -1,8 +1,9 @@
-import { CAMERA_LIMITS, type Camera, cameraInputSchema } from '@envmon/shared';
+import { CAMERA_LIMITS, type Camera, cameraEndpoints, cameraInputSchema } from '@envmon/shared';
 import { SafetyOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import type { ListDefinition } from '../../../components/crud/list-definition';
-import { CAMERA_URLS, cameraKeys, cameraPageQueryOptions } from './api/camera-api';
+import { listEndpoints } from '../../../components/crud/list-endpoints';
+import { type cameraPageKey, cameraPageQueryOptions } from './api/camera-api';
 import { CameraPolicyModal } from './components/camera-policy-modal';
 
 /** The page's resource code: adding, editing, the policy and deleting need its write code. */
@@ -28,18 +29,12 @@ const toInput = (values: CameraFormValues) => ({ ...values, name: values.name ??
  * for writers. The form is checked with the server's schema (http/https address, at most 512 characters); a
  * change refreshes the video query's cameras too.
  */
-export const VIDEO_LIST: ListDefinition<Camera, ReturnType<typeof cameraKeys.page>> = {
+export const VIDEO_LIST: ListDefinition<Camera, ReturnType<typeof cameraPageKey>> = {
   permission: VIDEO_SETTINGS_PAGE,
   pageTestId: 'settings-video-page',
   testId: 'camera',
   help: 'query.videoSettings.help',
-  endpoints: {
-    keyRoot: cameraKeys.all,
-    add: CAMERA_URLS.add,
-    update: CAMERA_URLS.update,
-    remove: CAMERA_URLS.remove,
-    alsoInvalidate: [['video']],
-  },
+  endpoints: listEndpoints(cameraEndpoints, [['video']]),
   listQuery: (query) => cameraPageQueryOptions(query),
   columns: [
     { key: 'name', kind: 'text', name: 'name', title: 'query.videoSettings.fields.name', width: 140, ellipsis: true },

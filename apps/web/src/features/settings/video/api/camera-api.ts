@@ -1,25 +1,17 @@
-import type { Camera, CameraListQuery, CameraPolicy, Page } from '@envmon/shared';
+import { cameraEndpoints, type CameraListQuery, type CameraPolicy } from '@envmon/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
-/** Settings 'video ys' (SPEC section 7 'ys': list, get, policySet; add, update, delete manage the cameras). */
-export const CAMERA_URLS = {
-  list: '/manager/settings/ys/rest/list',
-  add: '/manager/settings/ys/rest/add',
-  update: '/manager/settings/ys/rest/update',
-  policySet: '/manager/settings/ys/rest/policySet',
-  remove: '/manager/settings/ys/rest/delete',
-} as const;
+/** The page's filters: a page number and size, then any of the list's filters. */
+export type CameraPageQuery = Partial<CameraListQuery> & Pick<CameraListQuery, 'pageNum' | 'pageSize'>;
 
-export const cameraKeys = {
-  all: ['cameras'] as const,
-  page: (query: Partial<CameraListQuery>) => [...cameraKeys.all, 'page', query] as const,
-};
+/** A page's query key, under the list's declared root (which every write invalidates). */
+export const cameraPageKey = (query: CameraPageQuery) => endpointKey(cameraEndpoints.list, 'page', query);
 
-export const cameraPageQueryOptions = (query: Partial<CameraListQuery>) =>
+export const cameraPageQueryOptions = (query: CameraPageQuery) =>
   queryOptions({
-    queryKey: cameraKeys.page(query),
-    queryFn: () => api.get<Page<Camera>>(CAMERA_URLS.list, { ...query }),
+    queryKey: cameraPageKey(query),
+    queryFn: () => callEndpoint(cameraEndpoints.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,11 +21,11 @@ function useCameraMutation<V>(call: (variables: V) => Promise<unknown>) {
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: cameraKeys.all });
+      await client.invalidateQueries({ queryKey: cameraEndpoints.list.key });
       await client.invalidateQueries({ queryKey: ['video'] });
     },
   });
 }
 
 export const useSetCameraPolicy = () =>
-  useCameraMutation((policy: CameraPolicy) => api.post<Camera>(CAMERA_URLS.policySet, policy));
+  useCameraMutation((policy: CameraPolicy) => callEndpoint(cameraEndpoints.policySet, { body: policy }));
