@@ -7,7 +7,7 @@ import {
   cameraSchema,
   cameraUpdateSchema,
 } from '../schemas/camera.js';
-import { idParamSchema } from '../schemas/common.js';
+import { idParamSchema, pageSchema } from '../schemas/common.js';
 import {
   devopsListQuerySchema,
   devopsRecordInputSchema,
@@ -15,6 +15,7 @@ import {
   devopsRecordSchema,
   devopsRecordUpdateSchema,
 } from '../schemas/devops.js';
+import { factorCodeQuerySchema, factorInputSchema, factorListQuerySchema, factorSchema } from '../schemas/factor.js';
 import {
   iotCardInputSchema,
   iotCardListQuerySchema,
@@ -109,4 +110,29 @@ export const cameraEndpoints = {
     response: cameraSchema,
   }),
   remove: defineEndpoint({ method: 'GET', path: `${YS}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+const FACTOR = '/manager/settings/factor/rest';
+
+/** Settings › monitor factors (SPEC section 7 'factor (get, add, update, delete by GET)'), rows named by their code. */
+export const factorEndpoints = {
+  /**
+   * A page of the catalogue; cached under ['factor', 'page', query]. The root is the one the whole catalogue
+   * is read under too (['factor', 'getAll']), so a write refreshes every factor select.
+   */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${FACTOR}/get`,
+    query: factorListQuerySchema,
+    response: pageSchema(factorSchema),
+    key: ['factor'],
+  }),
+  add: defineEndpoint({ method: 'POST', path: `${FACTOR}/add`, body: factorInputSchema, response: factorSchema }),
+  update: defineEndpoint({ method: 'POST', path: `${FACTOR}/update`, body: factorInputSchema, response: factorSchema }),
+  remove: defineEndpoint({
+    method: 'GET',
+    path: `${FACTOR}/delete`,
+    query: factorCodeQuerySchema,
+    response: z.null(),
+  }),
 };

@@ -6,17 +6,16 @@ import {
   deviceFactorSchema,
   deviceFactorUpdateSchema,
   factorAllQuerySchema,
-  factorCodeQuerySchema,
-  factorInputSchema,
-  factorListQuerySchema,
   factorSchema,
   deployByDeviceQuerySchema,
+  factorEndpoints,
   pageSchema,
   SIGNED_IN,
   writeCode,
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DeviceFactorService } from './device-factor.service.js';
@@ -38,19 +37,11 @@ const COMMON = { permission: SIGNED_IN };
 export function factorRoutes(app: App, factors: FactorService, deviceFactors: DeviceFactorService): void {
   const tags = ['factor'];
 
-  app.get(
-    `${FACTOR}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Monitor factors, paged, by code, name and kind',
-        querystring: factorListQuerySchema,
-        response: envelopeResponses(pageSchema(factorSchema)),
-      },
-    },
-    async (request) => ok(await factors.list(request.query)),
-  );
+  app.route({
+    ...endpointRoute(factorEndpoints.list, { tags, summary: 'Monitor factors, paged, by code, name and kind' }),
+    config: READ,
+    handler: async (request) => ok(await factors.list(request.query)),
+  });
 
   app.get(
     `${FACTOR}/getAll`,
@@ -66,50 +57,32 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
     async (request) => ok(await factors.all(request.query.kind)),
   );
 
-  app.post(
-    `${FACTOR}/add`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Add a monitor factor',
-        body: factorInputSchema,
-        response: envelopeResponses(factorSchema),
-      },
-    },
-    async (request) => ok(await factors.add(request.body)),
-  );
+  app.route({
+    ...endpointRoute(factorEndpoints.add, { tags, summary: 'Add a monitor factor' }),
+    config: WRITE,
+    handler: async (request) => ok(await factors.add(request.body)),
+  });
 
-  app.post(
-    `${FACTOR}/update`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Update a monitor factor (named by its code) and its quality parameters',
-        body: factorInputSchema,
-        response: envelopeResponses(factorSchema),
-      },
-    },
-    async (request) => ok(await factors.update(request.body)),
-  );
+  app.route({
+    ...endpointRoute(factorEndpoints.update, {
+      tags,
+      summary: 'Update a monitor factor (named by its code) and its quality parameters',
+    }),
+    config: WRITE,
+    handler: async (request) => ok(await factors.update(request.body)),
+  });
 
-  app.get(
-    `${FACTOR}/delete`,
-    {
-      config: { ...WRITE, operationLog: true },
-      schema: {
-        tags,
-        summary: 'Delete a monitor factor no device uses (built-in factors stay)',
-        querystring: factorCodeQuerySchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(factorEndpoints.remove, {
+      tags,
+      summary: 'Delete a monitor factor no device uses (built-in factors stay)',
+    }),
+    config: { ...WRITE, operationLog: true },
+    handler: async (request) => {
       await factors.remove(request.query.factorCode);
       return ok(null);
     },
-  );
+  });
 
   app.get(
     `${DEVICE_FACTOR}/get`,

@@ -1,10 +1,9 @@
-import { type Factor, FACTOR_LIMITS, factorInputSchema } from '@envmon/shared';
+import { type Factor, factorEndpoints, FACTOR_LIMITS, factorInputSchema, REPORT_KEY } from '@envmon/shared';
 import { Tag } from 'antd';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import type { ListDefinition, ListField } from '../../../components/crud/list-definition';
-import { factorPageQueryOptions } from './api/get-factors';
-import { factorKeys, REPORT_KEY_ROOT } from './api/keys';
-import { FACTOR_URLS } from './api/urls';
+import { listEndpoints } from '../../../components/crud/list-endpoints';
+import { type factorPageKey, factorPageQueryOptions } from './api/get-factors';
 import { categoryLabel, categoryOptions, kindLabel, kindOptions, NO_CATEGORY } from './components/factor-vocabulary';
 import { FACTOR_PAGE } from './components/permissions';
 
@@ -66,18 +65,13 @@ const quality = (name: 'rangeMin' | 'rangeMax' | 'outlierMin' | 'outlierMax' | '
  * code, fixed once added. Built-in factors can be edited but not deleted; the server also refuses factors a
  * device still uses. The catalogue is not the project's, and a change refreshes every factor select and report.
  */
-export const FACTOR_LIST: ListDefinition<Factor, ReturnType<typeof factorKeys.page>> = {
+export const FACTOR_LIST: ListDefinition<Factor, ReturnType<typeof factorPageKey>> = {
   permission: FACTOR_PAGE,
   pageTestId: 'factor-settings-page',
   testId: 'factor',
   rowKey: 'factorCode',
-  endpoints: {
-    keyRoot: factorKeys.all,
-    add: FACTOR_URLS.add,
-    update: FACTOR_URLS.update,
-    remove: FACTOR_URLS.remove,
-    alsoInvalidate: [REPORT_KEY_ROOT],
-  },
+  // Reports name factors, round by their decimals and pick isotopes by category: a write refreshes them too.
+  endpoints: listEndpoints(factorEndpoints, [REPORT_KEY]),
   listQuery: ({ projectId: _catalogueIsShared, ...query }) => factorPageQueryOptions(query),
   columns: [
     {
