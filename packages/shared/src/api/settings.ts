@@ -23,6 +23,16 @@ import {
   iotCardSchema,
   iotCardUpdateSchema,
 } from '../schemas/iot-card.js';
+import {
+  alarmStrategyInputSchema,
+  alarmStrategyQuerySchema,
+  alarmStrategySchema,
+  surfaceWaterLimitSchema,
+  thresholdInputSchema,
+  thresholdQuerySchema,
+  thresholdSchema,
+  thresholdUpdateSchema,
+} from '../schemas/threshold.js';
 import { defineEndpoint } from './endpoint.js';
 
 /**
@@ -134,5 +144,65 @@ export const factorEndpoints = {
     path: `${FACTOR}/delete`,
     query: factorCodeQuerySchema,
     response: z.null(),
+  }),
+};
+
+const THRESHOLD = '/manager/alarm/threshold/rest';
+const STRATEGY = '/manager/system/alarm/strategy/rest';
+const WATER_LIMIT = '/manager/settings/surfactwaterlimit/rest';
+
+/** Settings › thresholds (SPEC section 7 '/alarm/threshold'): the thresholds list. */
+export const thresholdEndpoints = {
+  /** A page of thresholds; cached under ['thresholds', 'page', query]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${THRESHOLD}/getAll`,
+    query: thresholdQuerySchema,
+    response: pageSchema(thresholdSchema),
+    key: ['thresholds'],
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${THRESHOLD}/add`,
+    body: thresholdInputSchema,
+    response: thresholdSchema,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${THRESHOLD}/update`,
+    body: thresholdUpdateSchema,
+    response: thresholdSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${THRESHOLD}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+/** The threshold screen's alarm strategies (SPEC section 7 '/system/alarm/strategy'). */
+export const alarmStrategyEndpoints = {
+  /** A device's stored strategies; cached under ['alarmStrategies', deviceId], the root a write invalidates. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${STRATEGY}/getAll`,
+    query: alarmStrategyQuerySchema,
+    response: z.array(alarmStrategySchema),
+    key: ['alarmStrategies'],
+  }),
+  /** Creates or replaces the strategy of a device × alarm type. */
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${STRATEGY}/update`,
+    body: alarmStrategyInputSchema,
+    response: alarmStrategySchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${STRATEGY}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+/** The surface-water class limits (SPEC section 7 'surfactwaterlimit'). */
+export const surfaceWaterLimitEndpoints = {
+  /** Fixed reference data; cached under ['surfaceWaterLimits']. */
+  getAll: defineEndpoint({
+    method: 'GET',
+    path: `${WATER_LIMIT}/getAll`,
+    response: z.array(surfaceWaterLimitSchema),
+    key: ['surfaceWaterLimits'],
   }),
 };

@@ -1,15 +1,20 @@
-import { ALARM_LEVELS, type Threshold, thresholdInputSchema, vocabularyLabel } from '@envmon/shared';
+import {
+  ALARM_LEVELS,
+  type Threshold,
+  thresholdEndpoints,
+  thresholdInputSchema,
+  vocabularyLabel,
+} from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import type { ListDefinition } from '../../../components/crud/list-definition';
+import { listEndpoints } from '../../../components/crud/list-endpoints';
 import { useCodeOptions, useFactorOptions } from '../../../components/use-select-options';
 import { useVocabularyLang } from '../../../components/vocabulary/use-vocabulary-lang';
 import { VocabularyTag } from '../../../components/vocabulary/vocabulary-tag';
 import { waterLimitsQueryOptions } from './api/get-water-limits';
-import { thresholdPageQueryOptions } from './api/get-thresholds';
-import { thresholdKeys } from './api/keys';
-import { THRESHOLD_URLS } from './api/urls';
+import { type thresholdPageKey, thresholdPageQueryOptions } from './api/get-thresholds';
 import { THRESHOLD_PAGE } from './components/permissions';
 import { SymbolTag } from './components/symbol-tag';
 
@@ -68,16 +73,11 @@ function useWaterLimitPicker(factorCode: unknown) {
  * factor; add, edit and delete for writers. The form is checked with the server's own schema (STYLE.md rule 3):
  * operators 1–4 compare with limit1, 5 and 6 need the range limit1 ≤ limit2.
  */
-export const THRESHOLD_LIST: ListDefinition<Threshold, ReturnType<typeof thresholdKeys.page>> = {
+export const THRESHOLD_LIST: ListDefinition<Threshold, ReturnType<typeof thresholdPageKey>> = {
   permission: THRESHOLD_PAGE,
   pageTestId: 'threshold-settings-page',
   testId: 'threshold',
-  endpoints: {
-    keyRoot: thresholdKeys.thresholds,
-    add: THRESHOLD_URLS.add,
-    update: THRESHOLD_URLS.update,
-    remove: THRESHOLD_URLS.remove,
-  },
+  endpoints: listEndpoints(thresholdEndpoints),
   listQuery: (query) => thresholdPageQueryOptions(query),
   columns: [
     {

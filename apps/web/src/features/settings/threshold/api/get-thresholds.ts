@@ -1,12 +1,13 @@
-import type { Page, Threshold, ThresholdQuery } from '@envmon/shared';
+import { thresholdEndpoints, type ThresholdQuery } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { thresholdKeys } from './keys';
-import { THRESHOLD_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+
+/** A page's query key, under the list's declared root (which its writes invalidate). */
+export const thresholdPageKey = (query: ThresholdQuery) => endpointKey(thresholdEndpoints.list, 'page', query);
 
 export const thresholdPageQueryOptions = (query: ThresholdQuery) =>
   queryOptions({
-    queryKey: thresholdKeys.page(query),
-    queryFn: () => api.get<Page<Threshold>>(THRESHOLD_URLS.list, { ...query }),
+    queryKey: thresholdPageKey(query),
+    queryFn: () => callEndpoint(thresholdEndpoints.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,11 @@
-import type { SurfaceWaterLimit } from '@envmon/shared';
+import { surfaceWaterLimitEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { thresholdKeys } from './keys';
-import { THRESHOLD_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 /** The national standard's class limits: fixed reference data, read once per visit. */
 export const waterLimitsQueryOptions = () =>
   queryOptions({
-    queryKey: thresholdKeys.waterLimits,
-    queryFn: () => api.get<SurfaceWaterLimit[]>(THRESHOLD_URLS.waterLimits),
+    queryKey: endpointKey(surfaceWaterLimitEndpoints.getAll),
+    queryFn: () => callEndpoint(surfaceWaterLimitEndpoints.getAll, {}),
     staleTime: Number.POSITIVE_INFINITY,
   });

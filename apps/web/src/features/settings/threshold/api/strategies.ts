@@ -1,22 +1,20 @@
-import type { AlarmStrategy, AlarmStrategyInput } from '@envmon/shared';
+import { alarmStrategyEndpoints, type AlarmStrategyInput } from '@envmon/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { thresholdKeys } from './keys';
-import { THRESHOLD_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 /** The stored strategies of one device (alarm types without one run on the defaults). */
 export const strategiesQueryOptions = (deviceId: number) =>
   queryOptions({
-    queryKey: thresholdKeys.strategiesOf(deviceId),
-    queryFn: () => api.get<AlarmStrategy[]>(THRESHOLD_URLS.strategies, { deviceId }),
+    queryKey: endpointKey(alarmStrategyEndpoints.list, deviceId),
+    queryFn: () => callEndpoint(alarmStrategyEndpoints.list, { query: { deviceId } }),
   });
 
 /** Creates or replaces the strategy of a device × alarm type. */
 export function useSaveStrategy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AlarmStrategyInput) => api.post<AlarmStrategy>(THRESHOLD_URLS.saveStrategy, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: thresholdKeys.strategies }),
+    mutationFn: (body: AlarmStrategyInput) => callEndpoint(alarmStrategyEndpoints.update, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alarmStrategyEndpoints.list.key }),
   });
 }
 
@@ -24,7 +22,7 @@ export function useSaveStrategy() {
 export function useDeleteStrategy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.get<null>(THRESHOLD_URLS.removeStrategy, { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: thresholdKeys.strategies }),
+    mutationFn: (id: number) => callEndpoint(alarmStrategyEndpoints.remove, { query: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alarmStrategyEndpoints.list.key }),
   });
 }
