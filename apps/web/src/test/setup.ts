@@ -6,10 +6,15 @@ import { afterAll } from 'vitest';
 configure({ asyncUtilTimeout: 5_000 });
 
 // React flushes a commit's passive effects on its scheduler's next turn (setImmediate), reading
-// `window.event` as it does. A file's last unmount can leave one such turn queued; if the jsdom
-// environment is torn down first, it throws 'window is not defined' as an unhandled error of the run.
-// Let the queued turns run while the window still exists.
+// `window.event` as it does. A file's last test can leave such work queued — or due: antd's motions
+// (a closing popover, dialog or toast) end on a timer when no CSS transition runs, after at most their
+// 500 ms deadline (antd _util/motion.ts), and then render. If the jsdom environment is torn down first,
+// that turn throws 'window is not defined' as an unhandled error of the run (seen with 20 ms of grace
+// on a loaded CI machine). Let every such timer and turn run while the window still exists.
+const MOTION_DEADLINE_MS = 500;
+const GRACE_MS = MOTION_DEADLINE_MS + 100;
+
 afterAll(async () => {
   if (typeof window === 'undefined') return;
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
 });
