@@ -42,48 +42,11 @@ import type {
  * Each area's tables live in schema/<area>.ts; this file assembles the Database.
  */
 
-export type {
-  UsersTable,
-  RolesTable,
-  ResourcesTable,
-  RoleResourcesTable,
-  UserRolesTable,
-  UserDevicesTable,
-  SessionsTable,
-  LoginThrottleTable,
-  DictionaryTable,
-  OperationLogsTable,
-} from './schema/system.js';
-export type {
-  DeployClassifyTable,
-  DevicesTable,
-  FactorsTable,
-  DeviceStatusTable,
-  DeviceDeployTable,
-  VirtualDevicesTable,
-  DeviceFactorsTable,
-} from './schema/device.js';
-export type {
-  OriginalPacketsTable,
-  MeasurementKind,
-  MeasurementsTable,
-  LatestValuesTable,
-} from './schema/measurement.js';
-export type {
-  SurfaceWaterLimitsTable,
-  ThresholdsTable,
-  AlarmStrategiesTable,
-  AlarmsTable,
-  WorkOrderEventsTable,
-  WxAlarmSettingsTable,
-} from './schema/alarm.js';
-export type {
-  CamerasTable,
-  ReissueTasksTable,
-  IotCardsTable,
-  DevopsRecordsTable,
-  DevopsFilesTable,
-} from './schema/settings.js';
+export type * from './schema/system.js';
+export type * from './schema/device.js';
+export type * from './schema/measurement.js';
+export type * from './schema/alarm.js';
+export type * from './schema/settings.js';
 
 export interface Database {
   users: UsersTable;
