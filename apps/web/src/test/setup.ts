@@ -1,16 +1,26 @@
 import { configure } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // Components validate and render asynchronously (antd forms, lazy tabs); on a loaded 2-core
 // machine that can take over the library's default second. Waits give up after 5 s instead.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Toasts raised outside React (lib/notify.ts) fall back to antd's static message when no <App> holder is
+// mounted, as in these tests: it renders into a React root of its own, outside what cleanup() unmounts, and
+// closes on a timer seconds later. A file's last toast could so render after the jsdom environment was torn
+// down, throwing 'window is not defined' as an unhandled error of the run. Close every static toast,
+// notification and dialog after each test.
+afterEach(async () => {
+  if (typeof window === 'undefined') return;
+  const { message, Modal, notification } = await import('antd');
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+});
+
 // React flushes a commit's passive effects on its scheduler's next turn (setImmediate), reading
-// `window.event` as it does. A file's last test can leave such work queued — or due: antd's motions
-// (a closing popover, dialog or toast) end on a timer when no CSS transition runs, after at most their
-// 500 ms deadline (antd _util/motion.ts), and then render. If the jsdom environment is torn down first,
-// that turn throws 'window is not defined' as an unhandled error of the run (seen with 20 ms of grace
-// on a loaded CI machine). Let every such timer and turn run while the window still exists.
+// `window.event` as it does, and antd's motions end on a timer of up to 500 ms (antd _util/motion.ts)
+// when no CSS transition runs. Let such turns and timers run while the window still exists.
 const MOTION_DEADLINE_MS = 500;
 const GRACE_MS = MOTION_DEADLINE_MS + 100;
 
