@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { CRUD, type CrudDefinition, type CrudKey, crudListQuerySchema, crudPath } from '../crud.js';
+import { LANGUAGES } from '../i18n/index.js';
+import {
+  exportFlagSchema,
+  exportLinkSchema,
+  idParamSchema,
+  idSchema,
+  pageQuerySchema,
+  pageSchema,
+} from '../schemas/common.js';
+import { dictionaryLookupSchema, dictionarySchema } from '../schemas/dictionary.js';
+import { operationLogFilterSchema, operationLogSchema, serverLogFileSchema } from '../schemas/log.js';
+import { resourceSchema } from '../schemas/resource.js';
+import { userInfoSchema, userNameCheckSchema } from '../schemas/user.js';
+import { defineEndpoint } from './endpoint.js';
+
+/**
+ * The calls of one declarative CRUD definition (STYLE.md rule 11; paths `{service}{basePath}/<op>`):
+ * get by id, the filtered page (`exportSpecialFlag=1` only checks the caller may export, answering
+ * null), the xlsx export's link, add, update (the row's id beside the update schema) and delete (a GET
+ * naming the row). Every read is cached under ['crud', key], the root a write invalidates, so one
+ * invalidation refreshes the entity's table and every select fed by it.
+ */
+function crudEndpoints(def: CrudDefinition) {
+  return {
+    get: defineEndpoint({ method: 'GET', path: crudPath(def, 'get'), query: idParamSchema, response: def.entity }),
+    list: defineEndpoint({
+      method: 'GET',
+      path: crudPath(def, 'getAll'),
+      query: crudListQuerySchema(def).extend(exportFlagSchema.shape),
+      response: pageSchema(def.entity).nullable(),
+      key: ['crud', def.key],
+    }),
+    /** The export's step 1, the ticketed link, from getAll's filters; lang picks the header language. */
+    export: defineEndpoint({
+      method: 'GET',
+      path: crudPath(def, 'export'),
+      query: def.filter.extend({ lang: z.enum(LANGUAGES).default('zh-CN') }),
+      response: exportLinkSchema,
+    }),
+    add: defineEndpoint({ method: 'POST', path: crudPath(def, 'add'), body: def.create, response: def.entity }),
+    update: defineEndpoint({
+      method: 'POST',
+      path: crudPath(def, 'update'),
+      body: def.update.extend({ id: idSchema }),
+      response: def.entity,
+    }),
+    remove: defineEndpoint({ method: 'GET', path: crudPath(def, 'delete'), query: idParamSchema, response: z.null() }),
+  };
+}
+
+export type CrudEndpoints = ReturnType<typeof crudEndpoints>;
+
+/** The system screens' CRUD calls (SPEC section 7 'System'), one set per definition of crud.ts. */
+export const CRUD_ENDPOINTS: { readonly [K in CrudKey]: CrudEndpoints } = {
+  user: crudEndpoints(CRUD.user),
+  role: crudEndpoints(CRUD.role),
+  resource: crudEndpoints(CRUD.resource),
+  dictionary: crudEndpoints(CRUD.dictionary),
+};
+
+const USER = '/manager/system/user/rest';
+
+/** The user calls beside the CRUD. */
+export const userEndpoints = {
+  /** The caller's user info; cached under ['auth', 'user-info', token], so a new sign-in never sees the last one's. */
+  getByToken: defineEndpoint({
+    method: 'GET',
+    path: `${USER}/getByToken`,
+    response: userInfoSchema,
+    key: ['auth', 'user-info'],
+  }),
+  /** Whether a user name is free but for `id`; keyed ['system', 'user', 'name-unique', userName, id]. */
+  checkUserNameUnique: defineEndpoint({
+    method: 'GET',
+    path: `${USER}/checkUserNameUnique`,
+    query: userNameCheckSchema,
+    response: z.boolean(),
+    key: ['system', 'user', 'name-unique'],
+  }),
+};
+
+/** The resource call beside the CRUD. */
+export const resourceEndpoints = {
+  /** A role's resources in menu order. */
+  getByRole: defineEndpoint({
+    method: 'GET',
+    path: '/manager/system/resource/rest/getByRole',
+    query: z.object({ roleId: idSchema }),
+    response: z.array(resourceSchema),
+  }),
+};
+
+const DICTIONARY = '/manager/system/dictionary/rest';
+
+/** The dictionary's vocabulary lookups (its `get` is a lookup by table and column, not a read by id). */
+export const dictionaryEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${DICTIONARY}/get`,
+    query: dictionaryLookupSchema,
+    response: z.array(dictionarySchema),
+  }),
+  /** One vocabulary as a value → label map. */
+  getFactorUnit: defineEndpoint({
+    method: 'GET',
+    path: `${DICTIONARY}/getFactorUnit`,
+    query: dictionaryLookupSchema,
+    response: z.record(z.string(), z.string()),
+  }),
+};
+
+/** The operation log (SPEC section 7 '/system/log'). */
+export const operationLogEndpoints = {
+  /** Newest first, paged and filtered; cached under ['system', 'log', query]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/manager/system/log/rest/get',
+    query: pageQuerySchema.extend(operationLogFilterSchema.shape),
+    response: pageSchema(operationLogSchema),
+    key: ['system', 'log'],
+  }),
+};
+
+/**
+ * The server log files (SPEC section 7 '/system/serverLog'). A file itself (`/get?fileName=`) is bytes,
+ * not an envelope, so it is no endpoint here.
+ */
+export const serverLogEndpoints = {
+  /** Newest first; cached under ['system', 'server-log', 'list']. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/manager/system/serverLog/rest/getList',
+    response: z.array(serverLogFileSchema),
+    key: ['system', 'server-log', 'list'],
+  }),
+};
