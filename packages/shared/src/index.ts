@@ -48,3 +48,4 @@ export * from './api/device.js';
 export * from './api/query.js';
 export * from './api/realtime.js';
 export * from './api/settings.js';
+export * from './api/system.js';
