@@ -1,5 +1,14 @@
 import type { XAXisComponentOption, YAXisComponentOption } from 'echarts';
-import type { AxisPointerComponentOption, DataZoomComponentOption, GridComponentOption } from 'echarts/components';
+import type { LineSeriesOption } from 'echarts/charts';
+import type {
+  AxisPointerComponentOption,
+  DataZoomComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  TitleComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
 import { CHART_COLORS, type ChartThemeName, dataZoomOption, type ZoomRange } from './chart-theme';
 import { type StationClock, stationTimeAxis } from './station-clock';
 
@@ -10,6 +19,17 @@ import { type StationClock, stationTimeAxis } from './station-clock';
  * no line hides on an axis that is not shown). The panels share one time (or period) axis: one data
  * zoom moves them all and the pointer follows the mouse in every panel.
  */
+
+/** The option of a line chart drawn in unit panels: its lines, legend, tooltip, zoom and shared pointer (a title where the chart names itself). */
+export type PanelLineChartOption = ComposeOption<
+  | LineSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | DataZoomComponentOption
+  | TitleComponentOption
+  | AxisPointerComponentOption
+>;
 
 /** A line to place: its unit, and what it measures (the name of a panel of lines without a unit). */
 export interface PanelLine {

@@ -6,7 +6,7 @@ import type * as apiModule from '../../../../lib/api';
 import { i18n } from '../../../../lib/i18n';
 import { installAntdShims, renderWithProviders } from '../../../../test/render';
 import { HISTORY_URLS } from '../api/history-api';
-import type { HistoryChartOption } from '../utils/history-chart-option';
+import type { PanelLineChartOption } from '../../../../components/chart/unit-panels';
 import QueryHistoryPage from './query-history-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -21,9 +21,9 @@ vi.mock('../../../../lib/export-link', () => ({
 }));
 
 /** ECharts needs a canvas jsdom lacks: the chart is replaced by what it was given. */
-const drawn = vi.hoisted(() => ({ option: null as HistoryChartOption | null, theme: '' }));
+const drawn = vi.hoisted(() => ({ option: null as PanelLineChartOption | null, theme: '' }));
 vi.mock('../../../../components/chart/echart', () => ({
-  EChart: ({ option, theme }: { option: HistoryChartOption; theme: string }) => {
+  EChart: ({ option, theme }: { option: PanelLineChartOption; theme: string }) => {
     Object.assign(drawn, { option, theme });
     return <div data-testid="chart-stub" />;
   },

@@ -1,13 +1,4 @@
 import { HISTORY_TIME_PRECISION, type HistoryChart } from '@envmon/shared';
-import type { LineSeriesOption } from 'echarts/charts';
-import type {
-  AxisPointerComponentOption,
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
 import {
   baseChartOption,
   type ChartThemeName,
@@ -15,21 +6,12 @@ import {
   openingZoom,
 } from '../../../../components/chart/chart-theme';
 import { stationClock } from '../../../../components/chart/station-clock';
-import { groupByUnit, unitPanels } from '../../../../components/chart/unit-panels';
+import { groupByUnit, type PanelLineChartOption, unitPanels } from '../../../../components/chart/unit-panels';
 import { factorLabel } from './history-form';
-
-export type HistoryChartOption = ComposeOption<
-  | LineSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | DataZoomComponentOption
-  | AxisPointerComponentOption
->;
 
 /** The option and the height the chart needs (more than offered when its units would crowd). */
 export interface HistoryChartView {
-  option: HistoryChartOption;
+  option: PanelLineChartOption;
   height: number;
 }
 

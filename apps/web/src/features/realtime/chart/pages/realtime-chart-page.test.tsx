@@ -6,7 +6,7 @@ import type * as apiModule from '../../../../lib/api';
 import { i18n } from '../../../../lib/i18n';
 import { installAntdShims, renderWithProviders } from '../../../../test/render';
 import { REALTIME_URLS } from '../../data/api/urls';
-import type { RealtimeChartOption } from '../utils/chart-option';
+import type { PanelLineChartOption } from '../../../../components/chart/unit-panels';
 import RealtimeChartPage from './realtime-chart-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
@@ -24,9 +24,9 @@ vi.mock('../../../../app/session-context', () => ({ useSession: () => ({ user: {
 vi.mock('../../../../app/providers/preferences', () => ({ usePreferences: () => ({ theme: 'dark' }) }));
 
 /** ECharts needs a canvas jsdom lacks: the chart is replaced by what it was given. */
-const drawn = vi.hoisted(() => ({ option: null as RealtimeChartOption | null, theme: '' }));
+const drawn = vi.hoisted(() => ({ option: null as PanelLineChartOption | null, theme: '' }));
 vi.mock('../../../../components/chart/echart', () => ({
-  EChart: ({ option, theme }: { option: RealtimeChartOption; theme: string }) => {
+  EChart: ({ option, theme }: { option: PanelLineChartOption; theme: string }) => {
     Object.assign(drawn, { option, theme });
     return <div data-testid="chart-stub" />;
   },

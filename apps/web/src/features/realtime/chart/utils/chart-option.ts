@@ -1,13 +1,3 @@
-import type { LineSeriesOption } from 'echarts/charts';
-import type {
-  AxisPointerComponentOption,
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TitleComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
 import {
   baseChartOption,
   type ChartThemeName,
@@ -16,18 +6,8 @@ import {
   type ZoomRange,
 } from '../../../../components/chart/chart-theme';
 import { stationClock } from '../../../../components/chart/station-clock';
-import { groupByUnit, unitPanels } from '../../../../components/chart/unit-panels';
+import { groupByUnit, type PanelLineChartOption, unitPanels } from '../../../../components/chart/unit-panels';
 import type { SeriesPoint } from './series';
-
-export type RealtimeChartOption = ComposeOption<
-  | LineSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | DataZoomComponentOption
-  | TitleComponentOption
-  | AxisPointerComponentOption
->;
 
 export interface ChartLine {
   factorCode: string;
@@ -51,7 +31,7 @@ export interface RealtimeChartInput {
 
 /** The option and the height the chart needs (more than offered when its units would crowd). */
 export interface RealtimeChartView {
-  option: RealtimeChartOption;
+  option: PanelLineChartOption;
   height: number;
 }
 
