@@ -1,20 +1,7 @@
-import {
-  crudListQuerySchema,
-  crudPath,
-  exportFlagSchema,
-  idParamSchema,
-  idSchema,
-  LANGUAGES,
-  LIMITS,
-  pageSchema,
-  writeCode,
-  type CrudDefinition,
-  type Language,
-  type PageQuery,
-} from '@envmon/shared';
-import { z } from 'zod';
+import { CRUD_ENDPOINTS, LIMITS, writeCode, type CrudDefinition, type Language, type PageQuery } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import type { XlsxDownloads } from '../../plugins/xlsx-download.js';
 import { readAhead } from '../../lib/xlsx-export.js';
 import { crudSheet, translate } from './crud.export.js';
@@ -37,6 +24,7 @@ type UpdateBody = { id: number } & Record<string, unknown>;
  * The declarative CRUD routes (STYLE.md rule 11) for one definition of shared/crud.ts:
  * get, getAll (paged, filtered; `exportSpecialFlag=1` only checks the caller may export),
  * export (xlsx, through the shared ticketed two-step download), add, update, delete. Reads need the page code, writes `${code}:write`.
+ * Paths and schemas are the definition's declared calls (CRUD_ENDPOINTS, packages/shared/src/api/system.ts).
  *
  * Bodies and filters are validated by the definition's schemas, which are the very schemas the
  * service's types are inferred from; that is why they can be handed over as TCreate/TUpdate/TFilter.
@@ -52,47 +40,36 @@ export function crudRoutes<TEntity extends Record<string, unknown>, TCreate, TUp
   const write = { permission: writeCode(def.permission) };
   const tags = [def.key];
 
+  const calls = CRUD_ENDPOINTS[def.key];
+
   if (options.get !== false) {
-    app.get(
-      crudPath(def, 'get'),
-      {
-        config: read,
-        schema: {
-          tags,
-          summary: `One ${def.key} by id`,
-          querystring: idParamSchema,
-          response: envelopeResponses(def.entity),
-        },
-      },
-      async (request) => ok(await service.get(request.query.id)),
-    );
+    app.route({
+      ...endpointRoute(calls.get, { tags, summary: `One ${def.key} by id` }),
+      config: read,
+      handler: async (request) => ok(await service.get(request.query.id)),
+    });
   }
 
-  app.get(
-    crudPath(def, 'getAll'),
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `${def.key} list (paged, filtered); exportSpecialFlag=1 only checks export is allowed`,
-        querystring: crudListQuerySchema(def).extend(exportFlagSchema.shape),
-        response: envelopeResponses(pageSchema(def.entity).nullable()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(calls.list, {
+      tags,
+      summary: `${def.key} list (paged, filtered); exportSpecialFlag=1 only checks export is allowed`,
+    }),
+    config: read,
+    handler: async (request) => {
       const { pageNum, pageSize, exportSpecialFlag, ...filter } = request.query as ListQuery;
       // The spec's export is two calls: this check, then the download link (SPEC section 7).
       if (exportSpecialFlag === 1) return ok(null);
       return ok(await service.list(filter as TFilter, { pageNum, pageSize }));
     },
-  );
+  });
 
   downloads.register({
-    path: crudPath(def, 'export'),
+    path: calls.export.path,
     permission: read.permission,
     tags,
     summary: `the ${def.key} list (the filters of getAll; lang picks the header language)`,
-    querystring: def.filter.extend({ lang: z.enum(LANGUAGES).default('zh-CN') }),
+    querystring: calls.export.query,
     plan: async (query) => {
       const { lang, ...filter } = query as ExportQuery;
       async function* pages() {
@@ -110,47 +87,28 @@ export function crudRoutes<TEntity extends Record<string, unknown>, TCreate, TUp
     },
   });
 
-  app.post(
-    crudPath(def, 'add'),
-    {
-      config: write,
-      schema: { tags, summary: `Add a ${def.key}`, body: def.create, response: envelopeResponses(def.entity) },
-    },
-    async (request) => ok(await service.add(request.body as TCreate)),
-  );
+  app.route({
+    ...endpointRoute(calls.add, { tags, summary: `Add a ${def.key}` }),
+    config: write,
+    handler: async (request) => ok(await service.add(request.body as TCreate)),
+  });
 
-  app.post(
-    crudPath(def, 'update'),
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: `Update a ${def.key}`,
-        body: def.update.extend({ id: idSchema }),
-        response: envelopeResponses(def.entity),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(calls.update, { tags, summary: `Update a ${def.key}` }),
+    config: write,
+    handler: async (request) => {
       const { id, ...input } = request.body as UpdateBody;
       return ok(await service.update(id, input as TUpdate));
     },
-  );
+  });
 
-  app.get(
-    crudPath(def, 'delete'),
-    {
-      // A GET that changes data: logged like the POSTs.
-      config: { ...write, operationLog: true },
-      schema: {
-        tags,
-        summary: `Delete a ${def.key}`,
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(calls.remove, { tags, summary: `Delete a ${def.key}` }),
+    // A GET that changes data: logged like the POSTs.
+    config: { ...write, operationLog: true },
+    handler: async (request) => {
       await service.remove(request.query.id);
       return ok(null);
     },
-  );
+  });
 }

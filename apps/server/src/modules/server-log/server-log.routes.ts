@@ -1,24 +1,18 @@
-import { serverLogFileSchema, serverLogGetSchema } from '@envmon/shared';
-import { z } from 'zod';
+import { serverLogEndpoints, serverLogGetSchema } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { fileResponses, ok } from '../../lib/envelope.js';
 import type { ServerLogService } from './server-log.service.js';
 
 const PERMISSION = 'system.server-log';
 
+/** The server log files (the list's path and schema: serverLogEndpoints) and one file's bytes. */
 export function serverLogRoutes(app: App, serverLogs: ServerLogService): void {
-  app.get(
-    '/manager/system/serverLog/rest/getList',
-    {
-      config: { permission: PERMISSION },
-      schema: {
-        tags: ['serverLog'],
-        summary: 'Server log files, newest first',
-        response: envelopeResponses(z.array(serverLogFileSchema)),
-      },
-    },
-    async () => ok(await serverLogs.list()),
-  );
+  app.route({
+    ...endpointRoute(serverLogEndpoints.list, { tags: ['serverLog'], summary: 'Server log files, newest first' }),
+    config: { permission: PERMISSION },
+    handler: async () => ok(await serverLogs.list()),
+  });
 
   app.get(
     '/manager/system/serverLog/rest/get',
