@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Result } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Flex } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
+import { PageResult } from '../../../components/page-result';
 import { isApiError } from '../../../lib/api';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { oauthLogin } from '../api/oauth-login';
@@ -14,7 +15,6 @@ import { useStartSession } from '../hooks/use-start-session';
  */
 export default function OAuthPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const startSession = useStartSession();
   const code = searchParams.get('code');
@@ -38,18 +38,13 @@ export default function OAuthPage() {
     );
   }
   return (
-    <Flex align="center" justify="center" className="app-login">
-      <Result
-        className="app-login-card"
-        status="error"
-        title={t('auth.oauth.failed')}
-        subTitle={error}
-        extra={
-          <Button type="primary" onClick={() => void navigate('/login', { replace: true })}>
-            {t('auth.oauth.backToLogin')}
-          </Button>
-        }
-      />
-    </Flex>
+    <PageResult
+      pageClassName="app-login"
+      className="app-login-card"
+      status="error"
+      title={t('auth.oauth.failed')}
+      subTitle={error}
+      actions={[{ label: t('auth.oauth.backToLogin'), to: '/login', primary: true }]}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Flex, Result } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageResult } from '../../../components/page-result';
 
 /**
  * /401: the user's roles do not include the route's. Reached with ?noGoBack=true from the guard,
@@ -8,24 +8,17 @@ import { useTranslation } from 'react-i18next';
  */
 export default function UnauthorizedPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const noGoBack = searchParams.get('noGoBack') === 'true';
   return (
-    <Flex align="center" justify="center" className="app-error-page">
-      <Result
-        status="403"
-        title="401"
-        subTitle={t('common.errors.unauthorized')}
-        extra={[
-          <Button key="back" onClick={() => void (noGoBack ? navigate('/', { replace: true }) : navigate(-1))}>
-            {t('common.actions.back')}
-          </Button>,
-          <Button key="home" type="primary" onClick={() => void navigate('/', { replace: true })}>
-            {t('common.actions.backHome')}
-          </Button>,
-        ]}
-      />
-    </Flex>
+    <PageResult
+      status="403"
+      title="401"
+      subTitle={t('common.errors.unauthorized')}
+      actions={[
+        { label: t('common.actions.back'), to: noGoBack ? '/' : -1 },
+        { label: t('common.actions.backHome'), to: '/', primary: true },
+      ]}
+    />
   );
 }
