@@ -1,5 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Empty, Flex, Input, Segmented, Switch, theme, Tree, Typography } from 'antd';
+import { Empty, Flex, Segmented, Switch, theme, Tree, Typography } from 'antd';
 import type { Key } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import {
   type TreeMembership,
 } from './build-device-tree';
 import { useDebouncedValue } from './use-debounced-value';
+import { SearchInput } from '../search-input';
 
 /** Long enough to skip the keystrokes of one word; short enough to feel immediate. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -145,15 +145,7 @@ export function DeviceTree<D extends TreeDevice>({
 
   return (
     <Flex vertical gap="small" data-testid="device-tree">
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('device.tree.search')}
-        aria-label={t('device.tree.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        data-testid="device-tree-search"
-      />
+      <SearchInput label={t('device.tree.search')} value={search} onChange={setSearch} testId="device-tree-search" />
       <Flex justify="space-between" align="center" wrap gap="small">
         <Segmented<TreeGrouping>
           size="small"

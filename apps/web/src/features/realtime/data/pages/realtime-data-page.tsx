@@ -1,7 +1,6 @@
 import type { RealtimeFactor } from '@envmon/shared';
-import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Flex, Input, Segmented, Select, Typography } from 'antd';
+import { Card, Flex, Segmented, Select, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
@@ -14,6 +13,7 @@ import { LiveState } from '../components/live-state';
 import { RealtimeTable } from '../components/realtime-table';
 import { useLiveRows } from '../hooks/use-live-rows';
 import { filterRows } from '../utils/live-rows';
+import { SearchInput } from '../../../../components/search-input';
 
 type StateFilter = 'all' | 'online' | 'offline';
 
@@ -68,15 +68,12 @@ export default function RealtimeDataPage() {
       <Flex vertical gap="small">
         <Flex justify="space-between" align="center" wrap gap="small">
           <Flex gap="small" wrap align="center">
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder={t('realtime.data.search')}
-              aria-label={t('realtime.data.search')}
+            <SearchInput
+              label={t('realtime.data.search')}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={setText}
               style={{ width: SEARCH_WIDTH }}
-              data-testid="realtime-search"
+              testId="realtime-search"
             />
             <Select<string>
               allowClear
