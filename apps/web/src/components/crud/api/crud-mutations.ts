@@ -1,8 +1,7 @@
-import { type CrudDefinition, crudPath } from '@envmon/shared';
+import { CRUD_ENDPOINTS, type CrudDefinition } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/endpoint';
 import type { FormMode } from '../form-values';
-import { crudKeys } from './crud-queries';
 
 export interface SaveVariables {
   mode: FormMode;
@@ -15,19 +14,19 @@ export interface SaveVariables {
 /** Add or update; the api client announces success with the server's desc (SPEC section 8). */
 export function useCrudSave(def: CrudDefinition) {
   const client = useQueryClient();
+  const calls = CRUD_ENDPOINTS[def.key];
   return useMutation({
     mutationFn: ({ mode, body, id }: SaveVariables) =>
-      mode === 'create'
-        ? api.post<unknown>(crudPath(def, 'add'), body)
-        : api.post<unknown>(crudPath(def, 'update'), { ...body, id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: crudKeys.entity(def) }),
+      mode === 'create' ? callEndpoint(calls.add, { body }) : callEndpoint(calls.update, { body: { ...body, id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: calls.list.key }),
   });
 }
 
 export function useCrudDelete(def: CrudDefinition) {
   const client = useQueryClient();
+  const calls = CRUD_ENDPOINTS[def.key];
   return useMutation({
-    mutationFn: (id: number) => api.get<null>(crudPath(def, 'delete'), { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: crudKeys.entity(def) }),
+    mutationFn: (id: number) => callEndpoint(calls.remove, { query: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: calls.list.key }),
   });
 }

@@ -1,6 +1,6 @@
-import { type CrudDefinition, crudPath, type Page } from '@envmon/shared';
+import { CRUD_ENDPOINTS, type CrudDefinition, type Page } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint';
 import { ALL_ROWS_QUERY } from '../constants';
 import type { FilterValues } from '../export-params';
 import { nonEmptyParams } from '../export-params';
@@ -8,26 +8,26 @@ import type { CrudRow } from '../form-values';
 import type { PageRequest } from '../table-parts';
 
 /**
- * Query keys of the generic CRUD (STYLE.md rule 7). Every key of an entity starts with
- * ['crud', key], so one invalidation after a write refreshes its table and every select fed by it.
+ * A page of an entity's rows. getAll answers null only to the export check (exportSpecialFlag=1), which
+ * the console makes on the export path instead, so the answer here is always a page.
  */
-export const crudKeys = {
-  entity: (def: CrudDefinition) => ['crud', def.key] as const,
-  list: (def: CrudDefinition, page: PageRequest, filters: FilterValues) =>
-    ['crud', def.key, 'list', page, nonEmptyParams(filters)] as const,
-  all: (def: CrudDefinition) => ['crud', def.key, 'all'] as const,
-};
+const getPage = (def: CrudDefinition, query: Record<string, string | number>) =>
+  callEndpoint(CRUD_ENDPOINTS[def.key].list, { query }) as Promise<Page<CrudRow>>;
 
+/**
+ * The entity's reads are cached under the declared root ['crud', key] (CRUD_ENDPOINTS, STYLE.md rule 16),
+ * so one invalidation after a write refreshes its table and every select fed by it.
+ */
 export const crudListQueryOptions = (def: CrudDefinition, page: PageRequest, filters: FilterValues) =>
   queryOptions({
-    queryKey: crudKeys.list(def, page, filters),
-    queryFn: () => api.get<Page<CrudRow>>(crudPath(def, 'getAll'), { ...nonEmptyParams(filters), ...page }),
+    queryKey: endpointKey(CRUD_ENDPOINTS[def.key].list, 'list', page, nonEmptyParams(filters)),
+    queryFn: () => getPage(def, { ...nonEmptyParams(filters), ...page }),
   });
 
 /** Every row, for relation selects and the resource tree (entities here are small: roles, resources). */
 export const crudAllQueryOptions = (def: CrudDefinition) =>
   queryOptions({
-    queryKey: crudKeys.all(def),
-    queryFn: () => api.get<Page<CrudRow>>(crudPath(def, 'getAll'), ALL_ROWS_QUERY),
+    queryKey: endpointKey(CRUD_ENDPOINTS[def.key].list, 'all'),
+    queryFn: () => getPage(def, ALL_ROWS_QUERY),
     select: (page) => page.list,
   });

@@ -1,7 +1,6 @@
-import type { OperationLog, Page } from '@envmon/shared';
+import { operationLogEndpoints } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { SYSTEM_URLS } from '../../api/urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 /** The log's filters as the server reads them (operationLogFilterSchema): times are epoch ms. */
 export interface OperationLogQuery {
@@ -16,7 +15,7 @@ export interface OperationLogQuery {
 
 export const operationLogsQueryOptions = (query: OperationLogQuery) =>
   queryOptions({
-    queryKey: ['system', 'log', query],
-    queryFn: () => api.get<Page<OperationLog>>(SYSTEM_URLS.operationLogs, { ...query }),
+    queryKey: endpointKey(operationLogEndpoints.list, query),
+    queryFn: () => callEndpoint(operationLogEndpoints.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,9 @@
-import type { ServerLogFile } from '@envmon/shared';
+import { serverLogEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { SYSTEM_URLS } from '../../api/urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 export const serverLogFilesQueryOptions = () =>
   queryOptions({
-    queryKey: ['system', 'server-log', 'list'],
-    queryFn: () => api.get<ServerLogFile[]>(SYSTEM_URLS.serverLogFiles),
+    queryKey: endpointKey(serverLogEndpoints.list),
+    queryFn: () => callEndpoint(serverLogEndpoints.list, {}),
   });

@@ -1,6 +1,6 @@
+import { userEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { SYSTEM_URLS } from '../../api/urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 /**
  * Whether a user name is still free (true) — `id` excludes the user being edited. Never cached:
@@ -8,8 +8,8 @@ import { SYSTEM_URLS } from '../../api/urls';
  */
 export const userNameUniqueQueryOptions = (userName: string, id?: number) =>
   queryOptions({
-    queryKey: ['system', 'user', 'name-unique', userName, id ?? null],
-    queryFn: () => api.get<boolean>(SYSTEM_URLS.checkUserNameUnique, { userName, id }),
+    queryKey: endpointKey(userEndpoints.checkUserNameUnique, userName, id ?? null),
+    queryFn: () => callEndpoint(userEndpoints.checkUserNameUnique, { query: { userName, id } }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
