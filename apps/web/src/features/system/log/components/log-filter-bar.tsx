@@ -34,7 +34,12 @@ export function LogFilterBar({ onSearch }: { onSearch: (values: LogFilterValues)
           ]}
         />
       </Form.Item>
-      <FilterActions onReset={() => onSearch({})} />
+      <FilterActions
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }
