@@ -45,12 +45,7 @@ export function CrudFilterBar({ filters, onSearch }: CrudFilterBarProps) {
           )}
         </Form.Item>
       ))}
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-          onSearch({});
-        }}
-      />
+      <FilterActions onReset={() => onSearch({})} />
     </Form>
   );
 }

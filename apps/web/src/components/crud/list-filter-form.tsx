@@ -2,7 +2,7 @@ import { Form, Input, Select, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../date-range/date-range-picker';
-import { useDeviceOptions } from '../use-select-options';
+import { DeviceSelect } from '../device-factor-select';
 import type { ListFilter } from './list-definition';
 import { PickerSelect } from './list-picker';
 import { FilterActions } from './table-parts';
@@ -37,21 +37,6 @@ export function toListQuery(filters: readonly ListFilter[], values: ListFilterVa
   return query;
 }
 
-function DeviceFilter({ placeholder, width, ...props }: { placeholder?: string; width: number }) {
-  const devices = useDeviceOptions();
-  return (
-    <Select
-      {...props}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      options={devices.options}
-      loading={devices.loading}
-      placeholder={placeholder}
-      style={{ width }}
-    />
-  );
-}
-
 export interface ListFilterFormProps {
   /** The form's name: its fields' ids differ from the same fields' in the add/edit dialog. */
   name: string;
@@ -78,7 +63,7 @@ export function ListFilterForm({ name, filters, width, onSearch }: ListFilterFor
             ) : filter.kind === 'select' ? (
               <Select allowClear options={filter.options(t)} placeholder={placeholder} style={style} />
             ) : filter.kind === 'device' ? (
-              <DeviceFilter placeholder={placeholder} width={style.width} />
+              <DeviceSelect allowClear placeholder={placeholder} style={style} />
             ) : filter.kind === 'picker' ? (
               <PickerSelect
                 usePicker={filter.usePicker}
@@ -94,12 +79,7 @@ export function ListFilterForm({ name, filters, width, onSearch }: ListFilterFor
           </Form.Item>
         );
       })}
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-          search({});
-        }}
-      />
+      <FilterActions onReset={() => search({})} />
     </Form>
   );
 }

@@ -58,9 +58,13 @@ export function usePagination(
   };
 }
 
-/** Search submits the surrounding filter form; reset clears it and searches with no filters. */
-export function FilterActions({ onReset }: { onReset: () => void }) {
+/**
+ * Search submits the surrounding filter form; reset clears it back to its initial values, then `onReset`
+ * searches with what a cleared bar means (most bars: no filters; the reports search only when asked).
+ */
+export function FilterActions({ onReset }: { onReset?: () => void }) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
   return (
     <>
       <Form.Item>
@@ -69,7 +73,13 @@ export function FilterActions({ onReset }: { onReset: () => void }) {
         </Button>
       </Form.Item>
       <Form.Item>
-        <Button icon={<ReloadOutlined />} onClick={onReset}>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            form.resetFields();
+            onReset?.();
+          }}
+        >
           {t('common.actions.reset')}
         </Button>
       </Form.Item>

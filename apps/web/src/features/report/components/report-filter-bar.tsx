@@ -3,7 +3,7 @@ import { Form, Select, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../../../components/crud/table-parts';
-import { useDeviceOptions, useFactorOptions } from '../../../components/use-select-options';
+import { DeviceSelect, FactorSelect } from '../../../components/device-factor-select';
 import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 
@@ -55,10 +55,9 @@ export function ReportFilterBar({
   const { t } = useTranslation();
   const [form] = Form.useForm<ReportFilterForm>();
   const { token } = theme.useToken();
-  const deviceOptions = useDeviceOptions();
   const chosenDevice = Form.useWatch('deviceId', form);
   const chosenDevices = Form.useWatch('deviceIds', form);
-  const factorOptions = useFactorOptions(devices === 'one' ? chosenDevice : chosenDevices);
+  const factorDevices = devices === 'one' ? chosenDevice : chosenDevices;
   const unit = Form.useWatch('timeUnit', form) ?? initialValues?.timeUnit ?? 'day';
   const initial = { ...defaultReportForm(initialValues?.timeUnit), ...initialValues };
   return (
@@ -77,10 +76,7 @@ export function ReportFilterBar({
           label={t('report.filter.device')}
           rules={[{ required: true, message: t('report.filter.pickDevice') }]}
         >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={deviceOptions.options}
-            loading={deviceOptions.loading}
+          <DeviceSelect
             placeholder={t('report.filter.pickDevice')}
             style={{ width: DEVICE_WIDTH }}
             data-testid="report-device"
@@ -92,12 +88,9 @@ export function ReportFilterBar({
           label={t('report.filter.devices')}
           rules={[{ required: true, message: t('report.filter.pickDevices') }]}
         >
-          <Select
+          <DeviceSelect<number[]>
             mode="multiple"
             maxTagCount="responsive"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={deviceOptions.options}
-            loading={deviceOptions.loading}
             placeholder={t('report.filter.pickDevices')}
             style={{ width: DEVICE_WIDTH + 80 }}
             data-testid="report-devices"
@@ -106,13 +99,11 @@ export function ReportFilterBar({
       )}
       {factors === 'many' ? (
         <Form.Item name="factorCodes" label={t('report.filter.factors')}>
-          <Select
+          <FactorSelect<string[]>
+            devices={factorDevices}
             mode="multiple"
             allowClear
             maxTagCount="responsive"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={factorOptions.options}
-            loading={factorOptions.loading}
             placeholder={t('report.filter.allFactors')}
             style={{ width: FACTOR_WIDTH }}
             data-testid="report-factors"
@@ -125,10 +116,8 @@ export function ReportFilterBar({
           label={t('report.filter.factor')}
           rules={[{ required: true, message: t('report.filter.pickFactor') }]}
         >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={factorOptions.options}
-            loading={factorOptions.loading}
+          <FactorSelect
+            devices={factorDevices}
             placeholder={t('report.filter.pickFactor')}
             style={{ width: FACTOR_WIDTH - 60 }}
             data-testid="report-factor"
@@ -162,11 +151,7 @@ export function ReportFilterBar({
       >
         <DateRangePicker picker={unit === 'month' ? 'month' : 'date'} allowClear={false} />
       </Form.Item>
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-        }}
-      />
+      <FilterActions />
     </Form>
   );
 }

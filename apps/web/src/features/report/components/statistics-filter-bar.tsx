@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';
-import { useDeviceOptions, useFactorOptions } from '../../../components/use-select-options';
+import { DeviceSelect, FactorSelect } from '../../../components/device-factor-select';
 import type { ReportFilterDefinition } from './report-screen';
 
 /** A field of the statistics screens' filter bar (summary, transmission, isotope, odour rose), in order. */
@@ -36,18 +36,14 @@ export interface StatisticsFilterOptions<P, F extends { timeUnit: string }> {
 
 function DeviceField({ required = false, testId }: { required?: boolean; testId?: string }) {
   const { t } = useTranslation();
-  const devices = useDeviceOptions();
   return (
     <Form.Item
       name="deviceId"
       label={t('statistics.filter.device')}
       rules={required ? [{ required: true, message: t('statistics.filter.pickDevice') }] : undefined}
     >
-      <Select
+      <DeviceSelect
         allowClear={!required}
-        showSearch={{ optionFilterProp: 'label' }}
-        options={devices.options}
-        loading={devices.loading}
         placeholder={t(required ? 'statistics.filter.pickDevice' : 'statistics.filter.allDevices')}
         style={{ width: 220 }}
         data-testid={testId}
@@ -59,17 +55,14 @@ function DeviceField({ required = false, testId }: { required?: boolean; testId?
 function FactorField({ testId }: { testId?: string }) {
   const { t } = useTranslation();
   const device = Form.useWatch('deviceId', Form.useFormInstance()) as number | undefined;
-  const factors = useFactorOptions(device);
   return (
     <Form.Item
       name="factorCode"
       label={t('statistics.filter.factor')}
       rules={[{ required: true, message: t('statistics.filter.pickFactor') }]}
     >
-      <Select
-        showSearch={{ optionFilterProp: 'label' }}
-        options={factors.options}
-        loading={factors.loading}
+      <FactorSelect
+        devices={device}
         placeholder={t('statistics.filter.pickFactor')}
         style={{ width: 260 }}
         data-testid={testId}

@@ -81,12 +81,7 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filter: AlarmFilterVal
       <Form.Item name="range" label={t('alarmList.filters.range')}>
         <DateRangePicker allowEmpty={[true, true]} />
       </Form.Item>
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-          onSearch({});
-        }}
-      />
+      <FilterActions onReset={() => onSearch({})} />
     </Form>
   );
 }

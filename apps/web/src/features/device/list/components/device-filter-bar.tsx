@@ -51,12 +51,7 @@ export function DeviceFilterBar({ onSearch }: { onSearch: (filters: FilterForm) 
           ]}
         />
       </Form.Item>
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-          onSearch({});
-        }}
-      />
+      <FilterActions onReset={() => onSearch({})} />
     </Form>
   );
 }

@@ -1,15 +1,15 @@
 import { AI_KINDS, type AiKind, type AiRequest, type AiRow } from '@envmon/shared';
-import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Form, Segmented, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../../components/crud/export-button';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { DeviceSelect, FactorSelect } from '../../../../components/device-factor-select';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { useDeviceOptions, useFactorOptions } from '../../../../components/use-select-options';
 import { FlagTag } from '../../../../components/vocabulary/flag-tag';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
 import { factorLabel, formatValue } from '../../gather/utils/gather-view';
@@ -29,13 +29,10 @@ export default function QueryAiPage() {
   const { t } = useTranslation();
   const english = useVocabularyLang() === 'en';
   const projectId = getSelectedProjectId();
-  const devices = useDeviceOptions();
   const [deviceId, setDeviceId] = useState<number | undefined>();
-  const factors = useFactorOptions(deviceId);
   const [kind, setKind] = useState<AiKind>('rtd');
   const [factorCodes, setFactorCodes] = useState<string[]>([]);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
-  const [exporting, setExporting] = useState(false);
   const valid = rangeAllowed(range);
   const request: AiRequest = {
     projectId: projectId ?? undefined,
@@ -94,11 +91,8 @@ export default function QueryAiPage() {
         <Typography.Text type="secondary">{t('query.ai.help')}</Typography.Text>
         <Form layout="inline">
           <Form.Item label={t('query.common.device')}>
-            <Select
+            <DeviceSelect
               aria-label={t('query.common.device')}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={devices.options}
-              loading={devices.loading}
               value={deviceId}
               onChange={setDeviceId}
               placeholder={t('query.common.selectDevice')}
@@ -107,14 +101,12 @@ export default function QueryAiPage() {
             />
           </Form.Item>
           <Form.Item label={t('query.common.factors')}>
-            <Select
+            <FactorSelect<string[]>
+              devices={deviceId}
               aria-label={t('query.common.factors')}
               mode="multiple"
               allowClear
               maxTagCount="responsive"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={factors.options}
-              loading={factors.loading}
               value={factorCodes}
               onChange={setFactorCodes}
               placeholder={t('query.common.allFactors')}
@@ -135,20 +127,11 @@ export default function QueryAiPage() {
             options={AI_KINDS.map((k) => ({ value: k, label: t(`query.ai.kinds.${k}`) }))}
           />
           <Flex gap="small">
-            <Button
-              icon={<ExportOutlined />}
-              loading={exporting}
+            <ExportButton
               disabled={deviceId === undefined || !valid}
-              onClick={() => {
-                setExporting(true);
-                exportAi(request)
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false));
-              }}
-              data-testid="ai-export"
-            >
-              {t('common.actions.export')}
-            </Button>
+              onExport={() => exportAi(request)}
+              testId="ai-export"
+            />
             <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
           </Flex>
         </Flex>

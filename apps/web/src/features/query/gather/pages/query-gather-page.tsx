@@ -9,7 +9,7 @@ import {
   type GatherRow,
   type GatherTimeUnit,
 } from '@envmon/shared';
-import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -19,11 +19,12 @@ import { usePreferences } from '../../../../app/providers/preferences';
 import { EChart } from '../../../../components/chart/echart';
 import { PANEL_REPLACE_MERGE } from '../../../../components/chart/unit-panels';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
+import { ExportButton } from '../../../../components/crud/export-button';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { DeviceSelect, FactorSelect } from '../../../../components/device-factor-select';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { useDeviceOptions, useFactorOptions } from '../../../../components/use-select-options';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
 import { deployGroupsQueryOptions } from '../../../../lib/deploy-groups';
 import { exportGather, gatherQueryOptions } from '../api/gather-api';
@@ -56,12 +57,10 @@ export default function QueryGatherPage() {
   const groupType = Form.useWatch('groupType', form) ?? 'project';
   const timeUnit = Form.useWatch('timeUnit', form) ?? 'hour';
   const [request, setRequest] = useState<GatherRequest | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const projects = useQuery(deployGroupsQueryOptions(DEPLOY_TYPE.project));
   const addresses = useQuery(deployGroupsQueryOptions(DEPLOY_TYPE.address));
-  const devices = useDeviceOptions();
-  const factors = useFactorOptions(Form.useWatch('deviceIds', form));
+  const chosenDevices = Form.useWatch('deviceIds', form);
   const result = useQuery({ ...gatherQueryOptions(request ?? ({} as GatherRequest)), enabled: request !== null });
   const tableHeight = useTableHeight(TABLE_OFFSET);
 
@@ -164,12 +163,9 @@ export default function QueryGatherPage() {
               label={t('query.common.devices')}
               rules={[{ required: true, message: t('query.gather.selectDevices') }]}
             >
-              <Select
+              <DeviceSelect<number[]>
                 mode="multiple"
                 maxTagCount="responsive"
-                showSearch={{ optionFilterProp: 'label' }}
-                options={devices.options}
-                loading={devices.loading}
                 placeholder={t('query.gather.selectDevices')}
                 style={{ width: SELECT_WIDTH + 80 }}
                 data-testid="gather-devices"
@@ -213,13 +209,11 @@ export default function QueryGatherPage() {
             <DateRangePicker showTime={timeUnit === 'hour'} allowClear={false} />
           </Form.Item>
           <Form.Item name="factorCodes" label={t('query.common.factors')}>
-            <Select
+            <FactorSelect<string[]>
+              devices={chosenDevices}
               mode="multiple"
               allowClear
               maxTagCount="responsive"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={factors.options}
-              loading={factors.loading}
               placeholder={t('query.common.allFactors')}
               style={{ width: SELECT_WIDTH }}
             />
@@ -233,21 +227,11 @@ export default function QueryGatherPage() {
         <Flex gap="small" justify="space-between" align="center">
           <Typography.Text>{data ? t('query.gather.summary', { count: data.deviceCount }) : null}</Typography.Text>
           <Flex gap="small">
-            <Button
-              icon={<ExportOutlined />}
-              loading={exporting}
+            <ExportButton
               disabled={request === null}
-              onClick={() => {
-                if (request === null) return;
-                setExporting(true);
-                exportGather(request)
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false));
-              }}
-              data-testid="gather-export"
-            >
-              {t('common.actions.export')}
-            </Button>
+              onExport={() => (request === null ? Promise.resolve() : exportGather(request))}
+              testId="gather-export"
+            />
             <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
           </Flex>
         </Flex>

@@ -3,7 +3,7 @@ import { Form, Input, Select, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../../../../components/crud/table-parts';
-import { useDeviceOptions } from '../../../../components/use-select-options';
+import { DeviceSelect } from '../../../../components/device-factor-select';
 import { type OriginalFilterForm, rangeAllowed } from '../utils/original-filter';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
 
@@ -20,7 +20,6 @@ export function OriginalFilterBar({ onSearch }: { onSearch: (form: OriginalFilte
   const { t } = useTranslation();
   const [form] = Form.useForm<OriginalFilterForm>();
   const { token } = theme.useToken();
-  const devices = useDeviceOptions();
   return (
     <Form
       form={form}
@@ -31,14 +30,7 @@ export function OriginalFilterBar({ onSearch }: { onSearch: (form: OriginalFilte
       role="search"
     >
       <Form.Item name="deviceId" label={t('original.fields.device')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          options={devices.options}
-          loading={devices.loading}
-          placeholder={t('original.fields.device')}
-          style={{ width: FILTER_WIDTH + 50 }}
-        />
+        <DeviceSelect allowClear placeholder={t('original.fields.device')} style={{ width: FILTER_WIDTH + 50 }} />
       </Form.Item>
       <Form.Item name="mn" label="MN">
         <Input allowClear placeholder="MN" style={{ width: FILTER_WIDTH }} />
@@ -67,12 +59,7 @@ export function OriginalFilterBar({ onSearch }: { onSearch: (form: OriginalFilte
       >
         <DateRangePicker showTime allowClear={false} />
       </Form.Item>
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-          onSearch(defaultOriginalForm());
-        }}
-      />
+      <FilterActions onReset={() => onSearch(defaultOriginalForm())} />
     </Form>
   );
 }

@@ -1,14 +1,14 @@
 import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
-import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Form, Segmented, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../../components/crud/export-button';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { DeviceSelect } from '../../../../components/device-factor-select';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { useDeviceOptions } from '../../../../components/use-select-options';
 import { TimeRangeItem } from '../../original/components/time-range-item';
 import { rangeAllowed } from '../../original/utils/original-filter';
 import { exportOther, otherQueryOptions } from '../api/other-api';
@@ -20,11 +20,9 @@ import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
  */
 export default function QueryOtherPage() {
   const { t } = useTranslation();
-  const devices = useDeviceOptions();
   const [deviceId, setDeviceId] = useState<number | undefined>();
   const [kind, setKind] = useState<StationStateKind>('runState');
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(7, 'day'), dayjs()]);
-  const [exporting, setExporting] = useState(false);
   const valid = rangeAllowed(range);
   const query = {
     deviceId: deviceId ?? 0,
@@ -58,11 +56,8 @@ export default function QueryOtherPage() {
         <Typography.Text type="secondary">{t('original.other.help')}</Typography.Text>
         <Form layout="inline">
           <Form.Item label={t('original.fields.device')}>
-            <Select
+            <DeviceSelect
               aria-label={t('original.fields.device')}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={devices.options}
-              loading={devices.loading}
               value={deviceId}
               onChange={setDeviceId}
               placeholder={t('original.other.selectDevice')}
@@ -77,20 +72,11 @@ export default function QueryOtherPage() {
             onChange={setRange}
           />
           <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
-          <Button
-            icon={<ExportOutlined />}
-            loading={exporting}
+          <ExportButton
             disabled={deviceId === undefined || !valid}
-            onClick={() => {
-              setExporting(true);
-              exportOther(query)
-                .catch(() => undefined)
-                .finally(() => setExporting(false));
-            }}
-            data-testid="other-export"
-          >
-            {t('common.actions.export')}
-          </Button>
+            onExport={() => exportOther(query)}
+            testId="other-export"
+          />
         </Form>
         <Segmented<StationStateKind>
           value={kind}

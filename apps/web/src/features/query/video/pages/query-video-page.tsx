@@ -1,11 +1,11 @@
 import type { Camera } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Form, Row, Select, Spin, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Form, Row, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { DeviceSelect } from '../../../../components/device-factor-select';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { useDeviceOptions } from '../../../../components/use-select-options';
 import { videoCamerasQueryOptions } from '../api/video-api';
 import { HlsPlayer } from '../components/hls-player';
 
@@ -34,7 +34,6 @@ function CameraCard({ camera }: { camera: Camera }) {
  */
 export default function QueryVideoPage() {
   const { t } = useTranslation();
-  const devices = useDeviceOptions();
   const [deviceId, setDeviceId] = useState<number | undefined>();
   const cameras = useQuery(videoCamerasQueryOptions({ deviceId, projectId: getSelectedProjectId() ?? undefined }));
 
@@ -59,12 +58,9 @@ export default function QueryVideoPage() {
         <Flex justify="space-between">
           <Form layout="inline">
             <Form.Item label={t('query.common.device')}>
-              <Select
+              <DeviceSelect
                 aria-label={t('query.common.device')}
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                options={devices.options}
-                loading={devices.loading}
                 value={deviceId}
                 onChange={setDeviceId}
                 placeholder={t('query.video.allDevices')}

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../../../lib/dayjs';
 import type { Translate } from '../../../../lib/zod-form-errors';
-import { useDeviceOptions } from '../../../../components/use-select-options';
+import { DeviceSelect } from '../../../../components/device-factor-select';
 import { useCreateReissue } from '../api/create-reissue';
 import { reissueFormErrors } from './reissue-form-errors';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
@@ -51,7 +51,6 @@ export function ReissueForm() {
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const [form] = Form.useForm<ReissueFormValues>();
-  const devices = useDeviceOptions();
   const create = useCreateReissue();
   const translate: Translate = (key, values) => t(key, values);
 
@@ -82,14 +81,11 @@ export function ReissueForm() {
       data-testid="reissue-form"
     >
       <Form.Item name="deviceIds" label={t('reissue.fields.devices')} required>
-        <Select
+        <DeviceSelect<number[]>
           mode="multiple"
           allowClear
           maxTagCount="responsive"
           maxCount={REISSUE_LIMITS.maxDevices}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={devices.options}
-          loading={devices.loading}
           placeholder={t('reissue.messages.devicesPlaceholder')}
           style={{ width: DEVICES_WIDTH }}
           data-testid="reissue-devices"

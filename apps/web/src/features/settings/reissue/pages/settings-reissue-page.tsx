@@ -15,7 +15,7 @@ import {
 import { PagedTable } from '../../../../components/crud/paged-table';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { useDeviceOptions } from '../../../../components/use-select-options';
+import { DeviceSelect } from '../../../../components/device-factor-select';
 import { reissueTaskPageQueryOptions } from '../api/get-reissue-tasks';
 import { REISSUE_WRITE } from '../components/permissions';
 import { ReissueForm } from '../components/reissue-form';
@@ -43,7 +43,6 @@ export default function SettingsReissuePage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [form] = Form.useForm<Filters>();
-  const devices = useDeviceOptions();
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const list = useQuery(
@@ -164,11 +163,8 @@ export default function SettingsReissuePage() {
               role="search"
             >
               <Form.Item name="deviceId" label={t('reissue.fields.device')}>
-                <Select
+                <DeviceSelect
                   allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={devices.options}
-                  loading={devices.loading}
                   placeholder={t('reissue.filter.allDevices')}
                   style={{ width: FILTER_WIDTH }}
                   data-testid="reissue-filter-device"
@@ -186,12 +182,7 @@ export default function SettingsReissuePage() {
                   data-testid="reissue-filter-status"
                 />
               </Form.Item>
-              <FilterActions
-                onReset={() => {
-                  form.resetFields();
-                  search({});
-                }}
-              />
+              <FilterActions onReset={() => search({})} />
             </Form>
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </Flex>

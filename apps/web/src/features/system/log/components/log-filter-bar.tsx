@@ -34,12 +34,7 @@ export function LogFilterBar({ onSearch }: { onSearch: (values: LogFilterValues)
           ]}
         />
       </Form.Item>
-      <FilterActions
-        onReset={() => {
-          form.resetFields();
-          onSearch({});
-        }}
-      />
+      <FilterActions onReset={() => onSearch({})} />
     </Form>
   );
 }
