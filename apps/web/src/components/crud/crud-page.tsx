@@ -1,8 +1,8 @@
 import { type CrudColumn, type CrudDefinition, crudPath, writeCode } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Card, Flex, type TableColumnsType, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportThroughLink } from '../../lib/export-link';
 import { Can, useCan } from '../can';
@@ -14,8 +14,9 @@ import { type CrudEditing, CrudFormModal, type ExtraRules } from './crud-form-mo
 import { CrudFilterBar } from './crud-filter-bar';
 import { type FilterValues, nonEmptyParams } from './export-params';
 import type { CrudRow } from './form-values';
-import { useTableScrollY } from './use-table-scroll-y';
-import { FIRST_PAGE, type PageRequest, QueryErrorAlert, RefreshButton, usePagination } from './table-parts';
+import { PagedTable } from './paged-table';
+import { RefreshButton } from './table-parts';
+import { useFilteredPagedQuery } from './use-paged-query';
 import { useConfirmDelete } from './use-confirm-delete';
 
 export interface CrudPageProps {
@@ -34,18 +35,23 @@ const isBuiltIn = (row: CrudRow): boolean => row.builtIn === true;
 export function CrudPage({ def, extraRules }: CrudPageProps) {
   const { t, i18n } = useTranslation();
   const canWrite = useCan(writeCode(def.permission));
-  const [filters, setFilters] = useState<FilterValues>({});
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [editing, setEditing] = useState<CrudEditing | null>(null);
   const [exporting, setExporting] = useState(false);
-  const list = useQuery({ ...crudListQueryOptions(def, page, filters), placeholderData: keepPreviousData });
+  const { list, filters, search, page, setPage, pagination } = useFilteredPagedQuery(
+    {},
+    (query: FilterValues, request) => ({
+      ...crudListQueryOptions(def, request, query),
+      placeholderData: keepPreviousData,
+    }),
+  );
   const remove = useCrudDelete(def);
-  const rows = list.data?.list ?? [];
-  const pagination = usePagination(page, setPage, list.data?.total);
-  const tableTop = useRef<HTMLDivElement>(null);
-  const tableHeight = useTableScrollY(tableTop);
 
-  const confirmDelete = useConfirmDelete({ remove: remove.mutateAsync, rowsOnPage: rows.length, page, setPage });
+  const confirmDelete = useConfirmDelete({
+    remove: remove.mutateAsync,
+    rowsOnPage: list.data?.list.length ?? 0,
+    page,
+    setPage,
+  });
 
   const exportRows = () => {
     setExporting(true);
@@ -103,13 +109,7 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
   return (
     <Card variant="borderless" data-testid={`crud-${def.key}`}>
       <Flex vertical gap="middle">
-        <CrudFilterBar
-          filters={def.filters}
-          onSearch={(values) => {
-            setFilters(values);
-            setPage((current) => ({ ...current, pageNum: 1 }));
-          }}
-        />
+        <CrudFilterBar filters={def.filters} onSearch={search} />
         <Flex justify="space-between" align="center" wrap gap="small">
           <Can code={writeCode(def.permission)}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
@@ -123,17 +123,14 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </Flex>
         </Flex>
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-        <div ref={tableTop}>
-          <Table<CrudRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={rows}
-            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            scroll={{ y: tableHeight }}
-            pagination={pagination}
-          />
-        </div>
+        <PagedTable<CrudRow>
+          list={list}
+          columns={columns}
+          rowKey="id"
+          pagination={pagination}
+          scrollX={false}
+          size="preferred"
+        />
       </Flex>
       {editing ? (
         <CrudFormModal def={def} editing={editing} extraRules={extraRules} onClose={() => setEditing(null)} />

@@ -5,13 +5,8 @@ import { App, Button, Card, Empty, Flex, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  FIRST_PAGE,
-  type PageRequest,
-  QueryErrorAlert,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
+import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { useFilteredPagedQuery } from '../../../../components/crud/use-paged-query';
 import { liveClient } from '../../../../lib/live';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { exportAlarms } from '../api/export-alarms';
@@ -49,14 +44,20 @@ export default function AlarmListPage() {
   const [params, setParams] = useSearchParams();
   const projectId = getSelectedProjectId() ?? undefined;
   const [tab, setTab] = useState<AlarmTab>('current');
-  const [filters, setFilters] = useState<AlarmFilterValues>({});
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [open, setOpen] = useState<Alarm | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const filter: AlarmFilter = { ...filters, projectId, active: ACTIVE[tab] };
-  const alarms = useQuery(alarmPageQueryOptions(filter, page.pageNum, page.pageSize));
-  const pagination = usePagination(page, setPage, alarms.data?.total);
+  const filterOf = (values: AlarmFilterValues): AlarmFilter => ({ ...values, projectId, active: ACTIVE[tab] });
+  const {
+    list: alarms,
+    filters,
+    search,
+    setPage,
+    pagination,
+  } = useFilteredPagedQuery({}, (values: AlarmFilterValues, page) =>
+    alarmPageQueryOptions(filterOf(values), page.pageNum, page.pageSize),
+  );
+  const filter = filterOf(filters);
 
   // A pushed alarm (raised, updated or cleared) may change any row or move it between the tabs.
   // A load under way is kept rather than restarted, so a burst of pushes cannot keep the table loading.
@@ -102,11 +103,6 @@ export default function AlarmListPage() {
     forgetLink();
   };
 
-  const search = (next: AlarmFilterValues) => {
-    setFilters(next);
-    setPage({ ...page, pageNum: 1 });
-  };
-
   const exportList = () => {
     setExporting(true);
     exportAlarms(filter)
@@ -136,7 +132,7 @@ export default function AlarmListPage() {
           activeKey={tab}
           onChange={(key) => {
             setTab(key as AlarmTab);
-            setPage({ ...page, pageNum: 1 });
+            setPage((current) => ({ ...current, pageNum: 1 }));
           }}
           tabBarExtraContent={
             <Flex gap="small">

@@ -1,16 +1,10 @@
 import { type Device, type OperationLog, SUCCESS_STATUS } from '@envmon/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
-import {
-  FIRST_PAGE,
-  type PageRequest,
-  QueryErrorAlert,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
+import { PagedTable } from '../../../../components/crud/paged-table';
+import { RefreshButton } from '../../../../components/crud/table-parts';
+import { usePagedQuery } from '../../../../components/crud/use-paged-query';
 import { deviceOperateLogQueryOptions } from '../api/get-operate-log';
 import { formatTime } from '../../../../lib/format';
 
@@ -19,9 +13,9 @@ const WIDTH = { time: 170, user: 110, method: 80, status: 90 } as const;
 /** Who changed this device (and its factors, groups, virtual devices) and how it went, newest first. */
 export function OperateLogTab({ device }: { device: Device }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
-  const logs = useQuery(deviceOperateLogQueryOptions(device.id, page.pageNum, page.pageSize));
-  const pagination = usePagination(page, setPage, logs.data?.total);
+  const { list: logs, pagination } = usePagedQuery((page) =>
+    deviceOperateLogQueryOptions(device.id, page.pageNum, page.pageSize),
+  );
 
   const columns: TableColumnsType<OperationLog> = [
     {
@@ -72,14 +66,13 @@ export function OperateLogTab({ device }: { device: Device }) {
       <Flex justify="flex-end">
         <RefreshButton loading={logs.isFetching} onClick={() => void logs.refetch()} />
       </Flex>
-      <QueryErrorAlert error={logs.error} onRetry={() => void logs.refetch()} />
-      <Table<OperationLog>
-        rowKey="id"
-        size="small"
+      <PagedTable<OperationLog>
+        list={logs}
         columns={columns}
-        dataSource={logs.data?.list ?? []}
-        loading={logs.isPending || (logs.isFetching && logs.isPlaceholderData)}
+        rowKey="id"
         pagination={pagination}
+        scrollX={false}
+        scrollY="auto"
         locale={{ emptyText: t('deviceDetail.states.empty') }}
       />
     </Flex>

@@ -1,18 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Device, VirtualDevice } from '@envmon/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Flex, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../../components/can';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
-import {
-  FIRST_PAGE,
-  type PageRequest,
-  QueryErrorAlert,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
+import { PagedTable } from '../../../../components/crud/paged-table';
+import { RefreshButton } from '../../../../components/crud/table-parts';
+import { usePagedQuery } from '../../../../components/crud/use-paged-query';
 import { ImportActions } from '../../list/components/import-actions';
 import { useDeleteVirtualDevice } from '../api/delete-virtual-device';
 import { virtualDevicesQueryOptions } from '../api/get-virtual-devices';
@@ -32,10 +27,10 @@ type Editing = VirtualDevice | 'new' | null;
 export function VirtualDevicesTab({ device }: { device: Device }) {
   const { t } = useTranslation();
   const canWrite = useCan(DEVICE_WRITE);
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [editing, setEditing] = useState<Editing>(null);
-  const list = useQuery(virtualDevicesQueryOptions(device.id, page.pageNum, page.pageSize));
-  const pagination = usePagination(page, setPage, list.data?.total);
+  const { list, pagination } = usePagedQuery((page) =>
+    virtualDevicesQueryOptions(device.id, page.pageNum, page.pageSize),
+  );
   const remove = useDeleteVirtualDevice(device.id);
   const upload = useImportVirtualDevices();
   const { nameOf } = useDeviceFactorNames(device.id);
@@ -106,14 +101,13 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
         </Can>
         <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
       </Flex>
-      <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      <Table<VirtualDevice>
-        rowKey="id"
-        size="small"
+      <PagedTable<VirtualDevice>
+        list={list}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+        rowKey="id"
         pagination={pagination}
+        scrollX={false}
+        scrollY="auto"
         locale={{ emptyText: t('deviceDetail.states.empty') }}
       />
       {editing !== null ? (

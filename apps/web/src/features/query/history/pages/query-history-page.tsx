@@ -11,32 +11,16 @@ import {
 } from '@envmon/shared';
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Select,
-  Spin,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Flex, Select, Spin, type TableColumnsType, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../app/providers/preferences';
 import { EChart } from '../../../../components/chart/echart';
 import { PANEL_REPLACE_MERGE } from '../../../../components/chart/unit-panels';
-import {
-  FIRST_PAGE,
-  type PageRequest,
-  QueryErrorAlert,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
+import { PagedTable } from '../../../../components/crud/paged-table';
+import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { usePagedQuery } from '../../../../components/crud/use-paged-query';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
@@ -89,7 +73,6 @@ export default function QueryHistoryPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [submitted, setSubmitted] = useState<HistoryFilter | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [exporting, setExporting] = useState(false);
 
   const devices = useQuery(historyDevicesQueryOptions(projectId));
@@ -122,12 +105,15 @@ export default function QueryHistoryPage() {
     if (!submitted && initial) setSubmitted(initial);
   };
 
-  const table = useQuery({
+  const {
+    list: table,
+    setPage,
+    pagination,
+  } = usePagedQuery((page) => ({
     ...historyTableQueryOptions(filter as HistoryFilter, page.pageNum, page.pageSize),
     enabled: filter !== null,
-  });
+  }));
   const chart = useQuery({ ...historyChartQueryOptions(filter as HistoryFilter), enabled: filter !== null });
-  const pagination = usePagination(page, setPage, table.data?.total);
   const tableHeight = useTableHeight(TABLE_OFFSET);
 
   const search = () => {
@@ -150,7 +136,7 @@ export default function QueryHistoryPage() {
       timeUnit,
       ...rangeBounds(timeUnit, chosenRange),
     });
-    setPage({ ...page, pageNum: 1 });
+    setPage((current) => ({ ...current, pageNum: 1 }));
   };
 
   const exportTable = () => {
@@ -238,20 +224,16 @@ export default function QueryHistoryPage() {
         {downsampled ? (
           <Typography.Text type="secondary">{t('history.downsampled', { max: chart.data?.maxPoints })}</Typography.Text>
         ) : null}
-        <QueryErrorAlert error={table.error} onRetry={() => void table.refetch()} />
-        {answer?.total === 0 && !table.isFetching ? (
-          <Empty description={t('history.empty')} />
-        ) : (
-          <Table<HistoryRow>
-            rowKey={(row) => `${row.deviceId}|${row.dataTime}`}
-            size="middle"
-            loading={table.isPending || (table.isFetching && table.isPlaceholderData)}
-            dataSource={answer?.list ?? []}
-            columns={columns}
-            pagination={pagination}
-            scroll={{ x: 'max-content', y: tableHeight }}
-          />
-        )}
+        <PagedTable<HistoryRow>
+          list={table}
+          rowKey={(row) => `${row.deviceId}|${row.dataTime}`}
+          size="middle"
+          columns={columns}
+          pagination={pagination}
+          empty={t('history.empty')}
+          scrollX="max-content"
+          scrollY={tableHeight}
+        />
       </>
     );
   };

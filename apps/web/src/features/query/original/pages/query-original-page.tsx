@@ -1,16 +1,11 @@
-import type { OriginalPacket } from '@envmon/shared';
+import type { OriginalFilter, OriginalPacket } from '@envmon/shared';
 import { ExportOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FIRST_PAGE,
-  type PageRequest,
-  QueryErrorAlert,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
+import { PagedTable } from '../../../../components/crud/paged-table';
+import { RefreshButton } from '../../../../components/crud/table-parts';
+import { useFilteredPagedQuery } from '../../../../components/crud/use-paged-query';
 import { exportOriginal, originalPageQueryOptions } from '../api/original-api';
 import { defaultOriginalForm, OriginalFilterBar } from '../components/original-filter-bar';
 import { ParsedPacket } from '../components/parsed-packet';
@@ -25,13 +20,19 @@ import { toOriginalFilter } from '../utils/original-filter';
  */
 export default function QueryOriginalPage() {
   const { t } = useTranslation();
-  const [form, setForm] = useState(() => toOriginalFilter(defaultOriginalForm()));
   // Packets of the header's project's devices (the server adds unknown stations' for administrators).
-  const filter = { ...form, projectId: getSelectedProjectId() ?? undefined };
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
+  const withProject = (form: OriginalFilter) => ({ ...form, projectId: getSelectedProjectId() ?? undefined });
+  const {
+    list: packets,
+    filters: form,
+    search,
+    pagination,
+  } = useFilteredPagedQuery(
+    () => toOriginalFilter(defaultOriginalForm()),
+    (values, page) => originalPageQueryOptions(withProject(values), page.pageNum, page.pageSize),
+  );
+  const filter = withProject(form);
   const [exporting, setExporting] = useState(false);
-  const packets = useQuery(originalPageQueryOptions(filter, page.pageNum, page.pageSize));
-  const pagination = usePagination(page, setPage, packets.data?.total);
 
   const exportList = () => {
     setExporting(true);
@@ -44,55 +45,47 @@ export default function QueryOriginalPage() {
     <Card variant="borderless" data-testid="query-original-page">
       <Flex vertical gap="middle">
         <Typography.Text type="secondary">{t('original.help')}</Typography.Text>
-        <OriginalFilterBar
-          onSearch={(next) => {
-            setForm(toOriginalFilter(next));
-            setPage({ ...page, pageNum: 1 });
-          }}
-        />
+        <OriginalFilterBar onSearch={(next) => search(toOriginalFilter(next))} />
         <Flex gap="small" justify="end">
           <Button icon={<ExportOutlined />} loading={exporting} onClick={exportList} data-testid="original-export">
             {t('common.actions.export')}
           </Button>
           <RefreshButton loading={packets.isFetching} onClick={() => void packets.refetch()} />
         </Flex>
-        <QueryErrorAlert error={packets.error} onRetry={() => void packets.refetch()} />
-        {packets.data?.total === 0 && !packets.isFetching ? (
-          <Empty description={t('original.empty')} />
-        ) : (
-          <Table<OriginalPacket>
-            rowKey="id"
-            size="middle"
-            loading={packets.isPending || (packets.isFetching && packets.isPlaceholderData)}
-            dataSource={packets.data?.list ?? []}
-            pagination={pagination}
-            expandable={{ expandedRowRender: (packet) => <ParsedPacket packet={packet} /> }}
-            columns={[
-              {
-                title: t('original.fields.receivedAt'),
-                dataIndex: 'receivedAt',
-                width: 180,
-                render: (ms: number, p) => formatDataTime(ms, p.utcOffsetMinutes),
-              },
-              { title: t('original.fields.remote'), dataIndex: 'remote', width: 170 },
-              { title: t('original.fields.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? '-' },
-              { title: 'MN', dataIndex: 'mn', render: (v: string | null) => v ?? '-' },
-              { title: 'CN', dataIndex: 'cn', width: 80, render: (v: string | null) => v ?? '-' },
-              {
-                title: t('original.fields.status'),
-                render: (_: unknown, p) =>
-                  p.accepted ? (
-                    <Tag color="success">{t('original.status.accepted')}</Tag>
-                  ) : (
-                    <Flex gap="small" wrap>
-                      <Tag color="error">{t('original.status.rejected')}</Tag>
-                      {p.reason ? <Typography.Text type="secondary">{p.reason}</Typography.Text> : null}
-                    </Flex>
-                  ),
-              },
-            ]}
-          />
-        )}
+        <PagedTable<OriginalPacket>
+          list={packets}
+          rowKey="id"
+          size="middle"
+          scrollX={false}
+          scrollY="auto"
+          empty={t('original.empty')}
+          pagination={pagination}
+          expandable={{ expandedRowRender: (packet) => <ParsedPacket packet={packet} /> }}
+          columns={[
+            {
+              title: t('original.fields.receivedAt'),
+              dataIndex: 'receivedAt',
+              width: 180,
+              render: (ms: number, p) => formatDataTime(ms, p.utcOffsetMinutes),
+            },
+            { title: t('original.fields.remote'), dataIndex: 'remote', width: 170 },
+            { title: t('original.fields.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? '-' },
+            { title: 'MN', dataIndex: 'mn', render: (v: string | null) => v ?? '-' },
+            { title: 'CN', dataIndex: 'cn', width: 80, render: (v: string | null) => v ?? '-' },
+            {
+              title: t('original.fields.status'),
+              render: (_: unknown, p) =>
+                p.accepted ? (
+                  <Tag color="success">{t('original.status.accepted')}</Tag>
+                ) : (
+                  <Flex gap="small" wrap>
+                    <Tag color="error">{t('original.status.rejected')}</Tag>
+                    {p.reason ? <Typography.Text type="secondary">{p.reason}</Typography.Text> : null}
+                  </Flex>
+                ),
+            },
+          ]}
+        />
       </Flex>
     </Card>
   );

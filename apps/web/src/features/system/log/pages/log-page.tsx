@@ -1,17 +1,11 @@
 import type { OperationLog } from '@envmon/shared';
 import { ProfileOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Card, Flex, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FIRST_PAGE,
-  type PageRequest,
-  QueryErrorAlert,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
-import { useTableScrollY } from '../../../../components/crud/use-table-scroll-y';
+import { PagedTable } from '../../../../components/crud/paged-table';
+import { RefreshButton } from '../../../../components/crud/table-parts';
+import { useFilteredPagedQuery } from '../../../../components/crud/use-paged-query';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { operationLogsQueryOptions } from '../api/get-operation-logs';
 import { LogDetailDrawer, LogOutcomeTag } from '../components/log-detail-drawer';
@@ -24,13 +18,14 @@ const WIDTH = { time: 170, user: 110, method: 100, status: 100, ip: 130, duratio
 /** Every mutating call (who, what, parameters without secrets, result, IP, time), newest first. */
 export default function LogPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<LogFilterValues>({});
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [selected, setSelected] = useState<OperationLog | null>(null);
-  const logs = useQuery(operationLogsQueryOptions(toLogQuery(filters, page)));
-  const pagination = usePagination(page, setPage, logs.data?.total);
-  const tableTop = useRef<HTMLDivElement>(null);
-  const tableHeight = useTableScrollY(tableTop);
+  const {
+    list: logs,
+    search,
+    pagination,
+  } = useFilteredPagedQuery({}, (filters: LogFilterValues, page) =>
+    operationLogsQueryOptions(toLogQuery(filters, page)),
+  );
 
   const columns: TableColumnsType<OperationLog> = [
     {
@@ -92,26 +87,18 @@ export default function LogPage() {
   return (
     <Card variant="borderless" data-testid="system-log">
       <Flex vertical gap="middle">
-        <LogFilterBar
-          onSearch={(values) => {
-            setFilters(values);
-            setPage((current) => ({ ...current, pageNum: 1 }));
-          }}
-        />
+        <LogFilterBar onSearch={search} />
         <Flex justify="flex-end">
           <RefreshButton loading={logs.isFetching} onClick={() => void logs.refetch()} />
         </Flex>
-        <QueryErrorAlert error={logs.error} onRetry={() => void logs.refetch()} />
-        <div ref={tableTop}>
-          <Table<OperationLog>
-            rowKey="id"
-            columns={columns}
-            dataSource={logs.data?.list ?? []}
-            loading={logs.isPending || (logs.isFetching && logs.isPlaceholderData)}
-            scroll={{ y: tableHeight }}
-            pagination={pagination}
-          />
-        </div>
+        <PagedTable<OperationLog>
+          list={logs}
+          columns={columns}
+          rowKey="id"
+          pagination={pagination}
+          scrollX={false}
+          size="preferred"
+        />
       </Flex>
       <LogDetailDrawer log={selected} onClose={() => setSelected(null)} />
     </Card>
