@@ -1,7 +1,34 @@
 import { z } from 'zod';
-import { pageSchema } from '../schemas/common.js';
-import { deployClassifyQuerySchema, deployClassifySchema } from '../schemas/deploy.js';
-import { deviceQuerySchema, deviceSchema } from '../schemas/device.js';
+import { idParamSchema, pageSchema } from '../schemas/common.js';
+import {
+  deployByDeviceQuerySchema,
+  deployClassifyQuerySchema,
+  deployClassifySchema,
+  deviceDeployInputSchema,
+  deviceDeployQuerySchema,
+  deviceDeploySchema,
+} from '../schemas/deploy.js';
+import {
+  deviceCodeQuerySchema,
+  deviceIdQuerySchema,
+  deviceLatestValueSchema,
+  deviceOperateLogQuerySchema,
+  deviceStatusQuerySchema,
+  deviceStatusSchema,
+  deviceSummarySchema,
+  deviceSyncResultSchema,
+  deviceSyncSchema,
+  deviceUserSchema,
+} from '../schemas/device-detail.js';
+import { deviceInputSchema, deviceQuerySchema, deviceSchema, deviceUpdateSchema } from '../schemas/device.js';
+import { deviceFactorSchema, deviceFactorUpdateSchema } from '../schemas/factor.js';
+import { operationLogSchema } from '../schemas/log.js';
+import {
+  virtualDeviceInputSchema,
+  virtualDeviceListQuerySchema,
+  virtualDeviceSchema,
+  virtualDeviceUpdateSchema,
+} from '../schemas/virtual-device.js';
 import { defineEndpoint } from './endpoint.js';
 
 /**
@@ -10,7 +37,15 @@ import { defineEndpoint } from './endpoint.js';
  */
 export const DEVICE_KEY = ['devices'] as const;
 
-/** The device calls (SPEC section 7 'Device'). */
+/**
+ * The device details' keys' root: one device's tabs are cached under ['device-detail', deviceId, tab],
+ * so a device save refreshes every device's details and a tab's write its own slice.
+ */
+export const DEVICE_DETAIL_KEY = ['device-detail'] as const;
+
+const DEVICE = '/manager/system/device/rest';
+
+/** The device calls (SPEC section 7 'Device'; the file import, export and template are not JSON calls). */
 export const deviceEndpoints = {
   /**
    * Devices, paged and filtered, of the caller's scope: the device panel and every screen that picks
@@ -18,10 +53,152 @@ export const deviceEndpoints = {
    */
   getAll: defineEndpoint({
     method: 'GET',
-    path: '/manager/system/device/rest/getAll',
+    path: `${DEVICE}/getAll`,
     query: deviceQuerySchema,
     response: pageSchema(deviceSchema),
     key: DEVICE_KEY,
+  }),
+  add: defineEndpoint({ method: 'POST', path: `${DEVICE}/add`, body: deviceInputSchema, response: deviceSchema }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${DEVICE}/update`,
+    body: deviceUpdateSchema,
+    response: deviceSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${DEVICE}/delete`, query: idParamSchema, response: z.null() }),
+  /** The users bound to a device. */
+  getUsers: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE}/getUsers`,
+    query: deviceCodeQuerySchema,
+    response: z.array(deviceUserSchema),
+  }),
+  /** The online state of the devices the caller sees; the map caches it under ['devices', 'status', projectId]. */
+  getStatus: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE}/getStatus`,
+    query: deviceStatusQuerySchema,
+    response: z.array(deviceStatusSchema),
+    key: [...DEVICE_KEY, 'status'],
+  }),
+  /** The devices bound to the caller. */
+  getInstalledDevs: defineEndpoint({
+    method: 'GET',
+    path: '/manager/system/user/rest/getInstalledDevs',
+    response: z.array(deviceSchema),
+  }),
+};
+
+const DEPLOY = '/manager/system/device/deploy/rest';
+
+/**
+ * The grouping records (device → project or address group; SPEC section 7 'Deploy') the device panel
+ * reads and writes. A device's records are cached twice today: by the edit dialog under
+ * ['devices', 'placement', deviceId] and by the details' deploy tab under ['device-detail', deviceId, 'deploys'].
+ */
+export const deviceDeployEndpoints = {
+  /** The records of a type, for the tree; cached under ['devices', 'deploy', deployType]. */
+  getAll: defineEndpoint({
+    method: 'GET',
+    path: `${DEPLOY}/getAll`,
+    query: deviceDeployQuerySchema,
+    response: z.array(deviceDeploySchema),
+    key: [...DEVICE_KEY, 'deploy'],
+  }),
+  getByDeviceId: defineEndpoint({
+    method: 'GET',
+    path: `${DEPLOY}/getByDeviceId`,
+    query: deployByDeviceQuerySchema,
+    response: z.array(deviceDeploySchema),
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${DEPLOY}/add`,
+    body: deviceDeployInputSchema,
+    response: deviceDeploySchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${DEPLOY}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+const DETAIL = '/manager/system/device/detail/rest';
+
+/** The device details' tabs (summary, operation log, live data) and the settings sync. */
+export const deviceDetailEndpoints = {
+  getSummary: defineEndpoint({
+    method: 'GET',
+    path: `${DETAIL}/getSummary`,
+    query: deviceIdQuerySchema,
+    response: deviceSummarySchema,
+    key: DEVICE_DETAIL_KEY,
+  }),
+  getOperateLog: defineEndpoint({
+    method: 'GET',
+    path: `${DETAIL}/getOperateLog`,
+    query: deviceOperateLogQuerySchema,
+    response: pageSchema(operationLogSchema),
+    key: DEVICE_DETAIL_KEY,
+  }),
+  getLatest: defineEndpoint({
+    method: 'GET',
+    path: `${DETAIL}/getLatest`,
+    query: deviceIdQuerySchema,
+    response: z.array(deviceLatestValueSchema),
+    key: DEVICE_DETAIL_KEY,
+  }),
+  /** Pushes settings to the connected station; answers per item. */
+  sync: defineEndpoint({
+    method: 'POST',
+    path: '/manager/system/device/setting/rest/sync',
+    body: deviceSyncSchema,
+    response: z.array(deviceSyncResultSchema),
+  }),
+};
+
+const VIRTUAL = '/manager/system/device/virtual/rest';
+
+/** A device's virtual devices (the file import and template are not JSON calls). */
+export const virtualDeviceEndpoints = {
+  /** A page of one device's virtual devices; cached under ['device-detail', deviceId, 'virtual', page]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${VIRTUAL}/get`,
+    query: virtualDeviceListQuerySchema,
+    response: pageSchema(virtualDeviceSchema),
+    key: DEVICE_DETAIL_KEY,
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${VIRTUAL}/add`,
+    body: virtualDeviceInputSchema,
+    response: virtualDeviceSchema,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${VIRTUAL}/update`,
+    body: virtualDeviceUpdateSchema,
+    response: virtualDeviceSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${VIRTUAL}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+const DEVICE_FACTOR = '/manager/settings/factor/device/rest';
+
+/** A device's monitor factors with their per-device settings (the details' factor tab). */
+export const deviceFactorEndpoints = {
+  /** In display order; cached under ['device-detail', deviceId, 'factors']. */
+  getByDeviceId: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE_FACTOR}/getByDeviceId`,
+    query: deployByDeviceQuerySchema,
+    response: z.array(deviceFactorSchema),
+    key: DEVICE_DETAIL_KEY,
+  }),
+  /** Replaces the device's whole factor list. */
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${DEVICE_FACTOR}/update`,
+    body: deviceFactorUpdateSchema,
+    response: z.array(deviceFactorSchema),
   }),
 };
 
