@@ -2,8 +2,11 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { api } from '../../../lib/api';
 import type { ListEndpoints, ListRow } from '../list-definition';
 
+/** What a write refreshes: the list's key root and any other caches showing its rows. */
+export type ListReads = Pick<ListEndpoints, 'keyRoot' | 'alsoInvalidate'>;
+
 /** The list's reads, then any other caches showing its rows, in that order. */
-export async function invalidateList(client: QueryClient, endpoints: ListEndpoints): Promise<void> {
+export async function invalidateList(client: QueryClient, endpoints: ListReads): Promise<void> {
   await client.invalidateQueries({ queryKey: endpoints.keyRoot });
   for (const queryKey of endpoints.alsoInvalidate ?? []) await client.invalidateQueries({ queryKey });
 }
@@ -34,4 +37,13 @@ export function useListDelete(endpoints: ListEndpoints, rowKey: string) {
     mutationFn: (value: string | number) => api.get<null>(endpoints.remove, { [rowKey]: value }),
     onSuccess: () => invalidateList(client, endpoints),
   });
+}
+
+/**
+ * A write of a list's beside its add, update and delete (a file, a policy, a per-device setting): the
+ * list's reads are refreshed as after those.
+ */
+export function useListWrite<Variables, Data>(reads: ListReads, call: (variables: Variables) => Promise<Data>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => invalidateList(client, reads) });
 }

@@ -11,9 +11,8 @@ import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import type { ListDefinition } from '../../../components/crud/list-definition';
-import { listEndpoints } from '../../../components/crud/list-endpoints';
+import { listCalls } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
-import { type devopsPageKey, devopsPageQueryOptions } from './api/get-devops-records';
 import { DevopsFilesDrawer, download } from './components/devops-files-drawer';
 import { kindOptions } from './components/devops-vocabulary';
 import { DEVOPS_PAGE } from './components/permissions';
@@ -65,13 +64,12 @@ const toInput = (values: DevopsFormValues) => ({
  * form is checked with the server's schema (the end not before the start, maintainer ≤ 32, content ≤ 1000);
  * a new record opens its attachments so they can follow.
  */
-export const DEVOPS_LIST: ListDefinition<DevopsRecord, ReturnType<typeof devopsPageKey>> = {
+export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
   permission: DEVOPS_PAGE,
   pageTestId: 'settings-devops-page',
   testId: 'devops',
   help: 'devops.help',
-  endpoints: listEndpoints(devopsEndpoints),
-  listQuery: (query) => devopsPageQueryOptions(query),
+  ...listCalls(devopsEndpoints),
   columns: [
     {
       key: 'device',

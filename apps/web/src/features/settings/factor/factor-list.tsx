@@ -2,8 +2,7 @@ import { type Factor, factorEndpoints, FACTOR_LIMITS, factorInputSchema, REPORT_
 import { Tag } from 'antd';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import type { ListDefinition, ListField } from '../../../components/crud/list-definition';
-import { listEndpoints } from '../../../components/crud/list-endpoints';
-import { type factorPageKey, factorPageQueryOptions } from './api/get-factors';
+import { listCalls, listPageQueryOptions } from '../../../components/crud/list-endpoints';
 import { categoryLabel, categoryOptions, kindLabel, kindOptions, NO_CATEGORY } from './components/factor-vocabulary';
 import { FACTOR_PAGE } from './components/permissions';
 
@@ -65,14 +64,16 @@ const quality = (name: 'rangeMin' | 'rangeMax' | 'outlierMin' | 'outlierMax' | '
  * code, fixed once added. Built-in factors can be edited but not deleted; the server also refuses factors a
  * device still uses. The catalogue is not the project's, and a change refreshes every factor select and report.
  */
-export const FACTOR_LIST: ListDefinition<Factor, ReturnType<typeof factorPageKey>> = {
+export const FACTOR_LIST: ListDefinition<Factor> = {
   permission: FACTOR_PAGE,
   pageTestId: 'factor-settings-page',
   testId: 'factor',
   rowKey: 'factorCode',
   // Reports name factors, round by their decimals and pick isotopes by category: a write refreshes them too.
-  endpoints: listEndpoints(factorEndpoints, [REPORT_KEY]),
-  listQuery: ({ projectId: _catalogueIsShared, ...query }) => factorPageQueryOptions(query),
+  ...listCalls(factorEndpoints, [REPORT_KEY]),
+  // Read under the root the whole catalogue is read under (lib/factor-catalogue), so a write refreshes every
+  // factor select too.
+  listQuery: ({ projectId: _catalogueIsShared, ...query }) => listPageQueryOptions(factorEndpoints.list, query),
   columns: [
     {
       key: 'factorCode',

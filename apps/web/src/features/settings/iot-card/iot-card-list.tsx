@@ -2,9 +2,8 @@ import { type IotCard, iotCardEndpoints, IOT_CARD_LIMITS, iotCardInputSchema, wr
 import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ListDefinition } from '../../../components/crud/list-definition';
-import { listEndpoints } from '../../../components/crud/list-endpoints';
+import { listCalls } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
-import { type iotCardPageKey, iotCardPageQueryOptions } from './api/get-iot-cards';
 import { IotCardSummary } from './components/iot-card-summary';
 import { DaysLeftTag, expiryOptions, operatorOptions } from './components/iot-card-vocabulary';
 
@@ -66,12 +65,11 @@ export function toIotCardInput(values: IotCardFormValues): unknown {
  * Settings › IoT card (SPEC section 7 'iotCard'): the SIM / IoT cards stations connect through — which card
  * is in which station and when it expires, soonest first, with the number of cards expiring soon or expired.
  */
-export const IOT_CARD_LIST: ListDefinition<IotCard, ReturnType<typeof iotCardPageKey>> = {
+export const IOT_CARD_LIST: ListDefinition<IotCard> = {
   permission: IOT_CARD_PAGE,
   pageTestId: 'iot-card-page',
   testId: 'iot-card',
-  endpoints: listEndpoints(iotCardEndpoints),
-  listQuery: (query) => iotCardPageQueryOptions(query),
+  ...listCalls(iotCardEndpoints),
   columns: [
     {
       key: 'cardNo',

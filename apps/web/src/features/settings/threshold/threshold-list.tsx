@@ -9,12 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { EMPTY_CELL } from '../../../components/crud/constants';
 import type { ListDefinition } from '../../../components/crud/list-definition';
-import { listEndpoints } from '../../../components/crud/list-endpoints';
+import { listCalls } from '../../../components/crud/list-endpoints';
 import { useCodeOptions, useFactorOptions } from '../../../components/use-select-options';
 import { useVocabularyLang } from '../../../components/vocabulary/use-vocabulary-lang';
 import { VocabularyTag } from '../../../components/vocabulary/vocabulary-tag';
 import { waterLimitsQueryOptions } from './api/get-water-limits';
-import { type thresholdPageKey, thresholdPageQueryOptions } from './api/get-thresholds';
 import { THRESHOLD_PAGE } from './components/permissions';
 import { SymbolTag } from './components/symbol-tag';
 
@@ -73,12 +72,11 @@ function useWaterLimitPicker(factorCode: unknown) {
  * factor; add, edit and delete for writers. The form is checked with the server's own schema (STYLE.md rule 3):
  * operators 1–4 compare with limit1, 5 and 6 need the range limit1 ≤ limit2.
  */
-export const THRESHOLD_LIST: ListDefinition<Threshold, ReturnType<typeof thresholdPageKey>> = {
+export const THRESHOLD_LIST: ListDefinition<Threshold> = {
   permission: THRESHOLD_PAGE,
   pageTestId: 'threshold-settings-page',
   testId: 'threshold',
-  endpoints: listEndpoints(thresholdEndpoints),
-  listQuery: (query) => thresholdPageQueryOptions(query),
+  ...listCalls(thresholdEndpoints),
   columns: [
     {
       key: 'deviceName',

@@ -2,8 +2,8 @@ import { CAMERA_LIMITS, type Camera, cameraEndpoints, cameraInputSchema } from '
 import { SafetyOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import type { ListDefinition } from '../../../components/crud/list-definition';
-import { listEndpoints } from '../../../components/crud/list-endpoints';
-import { type cameraPageKey, cameraPageQueryOptions } from './api/camera-api';
+import { listCalls } from '../../../components/crud/list-endpoints';
+import { VIDEO_QUERY_KEYS } from './api/camera-api';
 import { CameraPolicyModal } from './components/camera-policy-modal';
 
 /** The page's resource code: adding, editing, the policy and deleting need its write code. */
@@ -29,13 +29,12 @@ const toInput = (values: CameraFormValues) => ({ ...values, name: values.name ??
  * for writers. The form is checked with the server's schema (http/https address, at most 512 characters); a
  * change refreshes the video query's cameras too.
  */
-export const VIDEO_LIST: ListDefinition<Camera, ReturnType<typeof cameraPageKey>> = {
+export const VIDEO_LIST: ListDefinition<Camera> = {
   permission: VIDEO_SETTINGS_PAGE,
   pageTestId: 'settings-video-page',
   testId: 'camera',
   help: 'query.videoSettings.help',
-  endpoints: listEndpoints(cameraEndpoints, [['video']]),
-  listQuery: (query) => cameraPageQueryOptions(query),
+  ...listCalls(cameraEndpoints, VIDEO_QUERY_KEYS),
   columns: [
     { key: 'name', kind: 'text', name: 'name', title: 'query.videoSettings.fields.name', width: 140, ellipsis: true },
     {

@@ -1,5 +1,5 @@
 import { DEVOPS_LIMITS, devopsEndpoints, type DevopsFile, devopsFileType } from '@envmon/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useListWrite } from '../../../../components/crud/api/list-mutations';
 import { api } from '../../../../lib/api';
 import { callEndpoint } from '../../../../lib/endpoint';
 import { DEVOPS_URLS } from './urls';
@@ -12,22 +12,16 @@ export function attachmentProblem(file: { name: string; size: number }, attached
   return null;
 }
 
-export function useUploadDevopsFile() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ recordId, file }: { recordId: number; file: File }) =>
-      api.upload<DevopsFile>(DEVOPS_URLS.upload, file, { fileName: file.name, fields: { recordId: String(recordId) } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: devopsEndpoints.list.key }),
-  });
-}
+/** A file write refreshes the records' reads, which carry their attachments. */
+const RECORD_READS = { keyRoot: devopsEndpoints.list.key };
 
-export function useDeleteDevopsFile() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => callEndpoint(devopsEndpoints.removeFile, { query: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: devopsEndpoints.list.key }),
-  });
-}
+export const useUploadDevopsFile = () =>
+  useListWrite(RECORD_READS, ({ recordId, file }: { recordId: number; file: File }) =>
+    api.upload<DevopsFile>(DEVOPS_URLS.upload, file, { fileName: file.name, fields: { recordId: String(recordId) } }),
+  );
+
+export const useDeleteDevopsFile = () =>
+  useListWrite(RECORD_READS, (id: number) => callEndpoint(devopsEndpoints.removeFile, { query: { id } }));
 
 /** Downloads one attachment (fetched with the token in its header) and has the browser save it. */
 export function downloadDevopsFile(id: number): Promise<void> {

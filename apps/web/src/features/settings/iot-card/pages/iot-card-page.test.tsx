@@ -102,7 +102,7 @@ describe('IotCardPage', { timeout: 30_000 }, () => {
     expect(within(spare).getByText('中国联通')).toBeTruthy();
     expect(spare.querySelector('.ant-tag')).toBeNull();
     expect(await screen.findByText('1 张卡将在 30 天内到期，1 张已过期', undefined, SLOW)).toBeTruthy();
-    expect(api.get).toHaveBeenCalledWith(LIST_URL, { pageNum: 1, pageSize: 20 }, {});
+    expect(api.get).toHaveBeenCalledWith(LIST_URL, { pageNum: 1, pageSize: 20 });
   });
 
   it('filters by card number, device, operator and expiry from page 1', async () => {
@@ -115,11 +115,14 @@ describe('IotCardPage', { timeout: 30_000 }, () => {
     await choose(filters, 'iot-card-filter_expiry', '30天内到期');
     fireEvent.click(button(filters, '查询'));
     await waitFor(() =>
-      expect(api.get).toHaveBeenCalledWith(
-        LIST_URL,
-        { cardNo: '8986', deviceId: 7, operator: 'ctcc', expiry: 'soon', pageNum: 1, pageSize: 20 },
-        {},
-      ),
+      expect(api.get).toHaveBeenCalledWith(LIST_URL, {
+        cardNo: '8986',
+        deviceId: 7,
+        operator: 'ctcc',
+        expiry: 'soon',
+        pageNum: 1,
+        pageSize: 20,
+      }),
     );
   });
 
