@@ -1,5 +1,6 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import { TABLE_CHROME_HEIGHT, useTableHeight } from '../use-table-height';
+import { pageTop, usePageMeasure } from './use-page-measure';
 
 /**
  * What follows a table's body: the pagination and the padding of the card and the content area
@@ -12,30 +13,15 @@ function headerHeight(table: HTMLElement): number {
   return table.querySelector('thead')?.getBoundingClientRect().height ?? 0;
 }
 
+/** Everything above the table's body and below it. */
+const chromeAround = (table: HTMLElement): number =>
+  Math.round(pageTop(table) + headerHeight(table)) + TABLE_FOOTER_HEIGHT;
+
 /**
  * The table body's height: the window minus everything above the table (measured, since filter
  * bars wrap on narrow windows and alerts come and go) and the frame below it, never under the
  * spec's minimum (500).
  */
 export function useTableScrollY(tableTop: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(TABLE_CHROME_HEIGHT);
-  useLayoutEffect(() => {
-    const element = tableTop.current;
-    if (!element) return undefined;
-    const measure = () =>
-      setOffset(
-        Math.round(element.getBoundingClientRect().top + window.scrollY + headerHeight(element)) + TABLE_FOOTER_HEIGHT,
-      );
-    measure();
-    // What sits above the table (header, tabs, filters, an error alert) changes height as it wraps or
-    // appears, which resizes the page; the table's own growth re-measures the same top, a no-op.
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [tableTop]);
-  return useTableHeight(offset);
+  return useTableHeight(usePageMeasure(tableTop, chromeAround, TABLE_CHROME_HEIGHT));
 }
