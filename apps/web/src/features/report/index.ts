@@ -2,9 +2,10 @@ import { lazy } from 'react';
 
 /**
  * The report domain's public surface. Screens: report.<screen> → ./<screen>/pages, each page a
- * ReportScreenDefinition (filter bar, read, export URL, chart and tables) drawn by the one ReportScreen
- * (./components/report-screen.tsx); what the screens share (filter bars, layout, chart, columns, export)
- * is ./components.
+ * ReportScreenDefinition drawn by the one ReportScreen (./components/report-screen.tsx): declared from the
+ * report's calls (reportEndpoints.<name>, which give the read and the export) with defineReportScreen, or
+ * with standardReportScreen for the screens comparing a device with its standards. What the screens share
+ * (filter bars, layout, chart, columns, tables, export) is ./components.
  */
 export const ReportSingleStationPage = lazy(() => import('./single-station/pages/report-single-station-page'));
 export const ReportMultiStationPage = lazy(() => import('./multi-station/pages/report-multi-station-page'));

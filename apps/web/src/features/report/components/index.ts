@@ -5,12 +5,16 @@ export type { ReportFilterBarProps, ReportFilterForm } from './report-filter-bar
 export { formatReportPercent, formatReportValue, reportFactorLabel, reportFactorName } from './report-format';
 export { ReportLayout } from './report-layout';
 export type { ReportLayoutProps } from './report-layout';
-export { defaultReportRange, REPORT_CALENDAR_OFFSET_MINUTES, sameReportParams, toReportTimes } from './report-time';
+export {
+  defaultReportRange,
+  pickedDayTimes,
+  REPORT_CALENDAR_OFFSET_MINUTES,
+  sameReportParams,
+  toReportTimes,
+} from './report-time';
 export type { ReportRange } from './report-time';
 export { reportStatColumns } from './report-columns';
 export { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
-export { toStandardParams } from './report-standard-params';
-export type { StandardParams } from './report-standard-params';
 export { standardReportScreen } from './standard-report-screen';
 export type { StandardReportScreenOptions } from './standard-report-screen';
 export { defineReportScreen, ReportScreen } from './report-screen';
@@ -27,4 +31,5 @@ export type { ReportParts, ReportTableDefinition } from './report-parts';
 export { statisticsFilter, StatisticsFilterBar, withinDays } from './statistics-filter-bar';
 export type { StatisticsField, StatisticsFilterOptions } from './statistics-filter-bar';
 export { statisticsFactorName, statisticsRowColumns } from './statistics-columns';
-export { reportQuery } from './report-query';
+export { withSelectedProject } from './report-query';
+export type { ReportCalls, ReportFilters } from './report-query';

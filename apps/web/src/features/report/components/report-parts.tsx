@@ -3,17 +3,29 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ReportChartSpec } from './report-chart';
-import { ReportFilterBar, type ReportFilterBarProps, type ReportFilterForm } from './report-filter-bar';
+import {
+  ReportFilterBar,
+  type ReportFilterBarProps,
+  type ReportFilterForm,
+  reportTimeParams,
+} from './report-filter-bar';
+import { withSelectedProject } from './report-query';
 import type { ReportChartContext, ReportContext, ReportFilterDefinition, ReportPart } from './report-screen';
 
-/** The filter bar the report screens share (report-filter-bar.tsx), and how its form becomes the read's filters. */
-export function reportFilter<P>({
+/**
+ * The filter bar the report screens share (report-filter-bar.tsx): toParams takes the screen's own filters
+ * from the form; the period (unit, begin, end) and the header's project follow them.
+ */
+export function reportFilter<F extends object>({
   toParams,
   ...bar
-}: Omit<ReportFilterBarProps, 'onSearch'> & { toParams: (form: ReportFilterForm) => P }): ReportFilterDefinition<P> {
+}: Omit<ReportFilterBarProps, 'onSearch'> & { toParams: (form: ReportFilterForm) => F }): ReportFilterDefinition<
+  F & ReturnType<typeof reportTimeParams> & { projectId?: number }
+> {
+  const filters = (form: ReportFilterForm) => withSelectedProject({ ...toParams(form), ...reportTimeParams(form) });
   return {
     refetchSameSearch: true,
-    render: (onSearch) => <ReportFilterBar {...bar} onSearch={(form) => onSearch(toParams(form))} />,
+    render: (onSearch) => <ReportFilterBar {...bar} onSearch={(form) => onSearch(filters(form))} />,
   };
 }
 
@@ -66,6 +78,21 @@ export function reportTable<T, P, R extends object>(table: ReportTableDefinition
   ));
 }
 
+/**
+ * The long table a screen ends with: it scrolls within the page (the body height the definition's
+ * tableOffset leaves) and is paged 50 at a time; props add to that or change it.
+ */
+export function reportPageTable<T, P, R extends object>(table: ReportTableDefinition<T, P, R>): ReportPart<T, P> {
+  return reportTable({
+    ...table,
+    props: (data, context) => ({
+      scroll: { x: 'max-content', y: context.tableHeight },
+      pagination: reportPagination(context.t),
+      ...table.props?.(data, context),
+    }),
+  });
+}
+
 /** The paging of a long report table: 50 a page, the page size to choose, the total said. */
 export function reportPagination(
   t: TFunction,
@@ -88,6 +115,7 @@ export interface ReportParts<T, P> {
   node: (render: (data: T, context: ReportContext<P>) => ReactNode) => ReportPart<T, P>;
   title: (text: (data: T, context: ReportContext<P>) => ReactNode, testId?: string) => ReportPart<T, P>;
   table: <R extends object>(table: ReportTableDefinition<T, P, R>) => ReportPart<T, P>;
+  pageTable: <R extends object>(table: ReportTableDefinition<T, P, R>) => ReportPart<T, P>;
 }
 
 export const reportParts = <T, P>(): ReportParts<T, P> => ({
@@ -95,4 +123,5 @@ export const reportParts = <T, P>(): ReportParts<T, P> => ({
   node: reportNode,
   title: reportTitle,
   table: reportTable,
+  pageTable: reportPageTable,
 });

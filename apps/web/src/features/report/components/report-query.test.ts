@@ -1,13 +1,19 @@
+// @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { reportEndpoints } from '@envmon/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from '../../../lib/api';
-import { reportQuery } from './report-query';
+import { setSelectedProjectId } from '../../../lib/project';
+import { reportQuery, withSelectedProject } from './report-query';
+import { defineReportScreen } from './report-screen';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), delete: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof apiModule>()), api }));
 
-afterEach(() => api.get.mockReset());
+afterEach(() => {
+  api.get.mockReset();
+  setSelectedProjectId(null);
+});
 
 const params = {
   deviceId: 7,
@@ -45,5 +51,30 @@ describe('reportQuery', () => {
   it('names the export step of the same report', () => {
     expect(reportEndpoints.transmission.export.path).toBe('/data/report/rest/transmission/export');
     expect(reportEndpoints.factorBar.export.path).toBe('/data/report/rest/factorBar/export');
+  });
+});
+
+describe('defineReportScreen', () => {
+  it("reads and exports through the screen's declared calls", () => {
+    const screen = defineReportScreen(reportEndpoints.radar, {
+      testId: 'test',
+      help: () => '',
+      filter: { refetchSameSearch: true, render: () => null },
+      isEmpty: () => false,
+      body: () => [],
+    });
+    expect(screen.exportUrl).toBe('/data/report/rest/radar/export');
+    expect(screen.query(null).queryKey).toEqual(['report', 'radar', null]);
+  });
+});
+
+describe('withSelectedProject', () => {
+  it("adds the header's project last, when one is chosen", () => {
+    expect(withSelectedProject({ deviceId: 7 })).toEqual({ deviceId: 7 });
+    setSelectedProjectId(3);
+    expect(Object.entries(withSelectedProject({ deviceId: 7 }))).toEqual([
+      ['deviceId', 7],
+      ['projectId', 3],
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { installAntdShims, renderWithProviders } from '../../../test/render';
-import { defineReportScreen, ReportScreen, type ReportScreenDefinition } from './report-screen';
+import { ReportScreen, type ReportScreenDefinition } from './report-screen';
 import { statisticsFilter } from './statistics-filter-bar';
 
 vi.mock('../../../app/providers/preferences', () => ({ usePreferences: () => ({ theme: 'dark' }) }));
@@ -132,12 +132,12 @@ describe('ReportScreen', () => {
   });
 
   it('draws a filter bar per mode and clears the report when the mode changes', async () => {
-    const definition = defineReportScreen({
+    const definition: ReportScreenDefinition<Params, Report, Key, string> = {
       ...screenOf({}),
       prompt: (_t, mode: string) => `prompt ${mode}`,
       modes: { values: ['one', 'two'], initial: 'one', label: (m) => `mode ${m}`, testId: 'test-modes' },
       filter: (mode: string) => filter(true, mode),
-    });
+    };
     renderWithProviders(<ReportScreen definition={definition} />);
     expect(screen.getByText('prompt one')).toBeTruthy();
     fireEvent.click(screen.getByText('search A'));

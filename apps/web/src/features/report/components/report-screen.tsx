@@ -1,3 +1,4 @@
+import type { EndpointData, EndpointQuery } from '@envmon/shared';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Flex, type GlobalToken, Segmented, theme as antdTheme } from 'antd';
 import type { TFunction } from 'i18next';
@@ -11,6 +12,7 @@ import { useVocabularyLang } from '../../../components/vocabulary/use-vocabulary
 import { ReportChart, type ReportChartSpec } from './report-chart';
 import { ReportLayout } from './report-layout';
 import { type ReportParts, reportParts } from './report-parts';
+import { type ReportCalls, reportQuery, type ReportQueryKey } from './report-query';
 import { sameReportParams } from './report-time';
 
 /** What draws a report's chart: the report read, in the console's theme and language. */
@@ -95,10 +97,24 @@ function ChartPart<T>({
   return chart ? <ReportChart {...chart} testId={testId} /> : null;
 }
 
-/** Infers a definition's types from the object written (page files declare their screen with it). */
-export const defineReportScreen = <P extends object, T, K extends QueryKey, M extends string = string>(
-  definition: ReportScreenDefinition<P, T, K, M>,
-) => definition;
+/**
+ * A page's screen from its declared calls (reportEndpoints.<name>) and what is its own: the read (keyed
+ * ['report', <name>, filters]) and the export's path come from the calls. They come first so that
+ * TypeScript knows the report's type inside the definition.
+ */
+export function defineReportScreen<
+  C extends ReportCalls,
+  P extends EndpointQuery<C['read']> & object,
+  M extends string = string,
+>(
+  calls: C,
+  definition: Omit<
+    ReportScreenDefinition<P, EndpointData<C['read']>, ReportQueryKey<C['read']>, M>,
+    'query' | 'exportUrl'
+  >,
+): ReportScreenDefinition<P, EndpointData<C['read']>, ReportQueryKey<C['read']>, M> {
+  return { ...definition, query: reportQuery<C['read']>(calls.read), exportUrl: calls.export.path };
+}
 
 /**
  * The one report screen: a definition's filter bar, read and body in ReportLayout's frame. A search sets

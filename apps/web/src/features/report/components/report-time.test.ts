@@ -1,11 +1,18 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { defaultReportRange, sameReportParams, toReportTimes } from './report-time';
+import { defaultReportRange, pickedDayTimes, sameReportParams, toReportTimes } from './report-time';
 
 /** Beijing midnight of a date, as epoch ms. */
 const beijing = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) - 8 * 3_600_000;
 
 describe('report ranges', () => {
+  it("reads the statistics reports' picked days from the first midnight to the one after the last, in the browser's calendar", () => {
+    expect(pickedDayTimes([dayjs('2026-03-01T10:00'), dayjs('2026-03-03T18:00')])).toEqual({
+      beginTime: dayjs('2026-03-01').valueOf(),
+      endTime: dayjs('2026-03-04').valueOf(),
+    });
+  });
+
   it('reads picked dates as whole days, and months as whole months, in Beijing time', () => {
     const range: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs('2026-03-01'), dayjs('2026-03-03')];
     expect(toReportTimes(range, 'day')).toEqual({ beginTime: beijing(2026, 3, 1), endTime: beijing(2026, 3, 4) });

@@ -46,3 +46,11 @@ export function defaultReportRange(unit: ReportTimeUnit, today: Dayjs = dayjs())
 export function sameReportParams(a: object | null, b: object | null): boolean {
   return a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * [first midnight, midnight after the last) of the picked days, in the browser's calendar: the range of
+ * the statistics reports (odour rose, isotopes), whose filters are days rather than report periods.
+ */
+export function pickedDayTimes([from, to]: ReportRange): { beginTime: number; endTime: number } {
+  return { beginTime: from.startOf('day').valueOf(), endTime: to.startOf('day').add(1, 'day').valueOf() };
+}

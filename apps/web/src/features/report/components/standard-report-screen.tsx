@@ -1,34 +1,36 @@
-import type { ReportStandardReport } from '@envmon/shared';
-import type { QueryKey } from '@tanstack/react-query';
+import type { ReportStandard, ReportStandardReport, reportEndpoints } from '@envmon/shared';
 import type { TFunction } from 'i18next';
 import type { ReportChartSpec } from './report-chart';
+import type { ReportFilterForm } from './report-filter-bar';
 import { reportFilter } from './report-parts';
-import type { ReportChartContext, ReportScreenDefinition } from './report-screen';
+import { defineReportScreen, type ReportChartContext } from './report-screen';
 import { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
-import { type StandardParams, toStandardParams } from './report-standard-params';
 
-export interface StandardReportScreenOptions<K extends QueryKey> {
+/** The factor bar's and the radar's calls: the same report, each under its own path and permission. */
+type StandardReportCalls = (typeof reportEndpoints)['factorBar' | 'radar'];
+
+export interface StandardReportScreenOptions {
   testId: string;
   help: (t: TFunction) => string;
-  exportUrl: string;
-  query: ReportScreenDefinition<StandardParams, ReportStandardReport, K>['query'];
   /** The chart, or null when the report has nothing to draw (the table still shows). */
   chart: (data: ReportStandardReport, context: ReportChartContext) => ReportChartSpec | null;
 }
+
+/** The device, its factors and the standard to compare with, from the filter bar. */
+const standardFilters = (form: ReportFilterForm) => ({
+  deviceId: form.deviceId as number,
+  factorCodes: form.factorCodes ?? [],
+  standard: (form.standard as ReportStandard | undefined) ?? 'threshold',
+  waterClass: (form.waterClass as number | undefined) ?? 3,
+});
 
 /**
  * A screen comparing one device's factors with their standards (the factor bar, the standard radar):
  * the filter bar with the standard to compare with, the chart, and the table of averages, limits,
  * ratios and exceedances.
  */
-export function standardReportScreen<K extends QueryKey>({
-  testId,
-  help,
-  exportUrl,
-  query,
-  chart,
-}: StandardReportScreenOptions<K>): ReportScreenDefinition<StandardParams, ReportStandardReport, K> {
-  return {
+export function standardReportScreen(calls: StandardReportCalls, { testId, help, chart }: StandardReportScreenOptions) {
+  return defineReportScreen(calls, {
     testId,
     help,
     filter: reportFilter({
@@ -36,11 +38,9 @@ export function standardReportScreen<K extends QueryKey>({
       factors: 'many',
       initialValues: REPORT_STANDARD_DEFAULTS,
       extra: <ReportStandardFields />,
-      toParams: toStandardParams,
+      toParams: standardFilters,
     }),
-    query,
-    exportUrl,
     isEmpty: (data) => data.factors.length === 0,
     body: (part) => [part.chart(chart), part.node((data) => <ReportStandardTable report={data} />)],
-  };
+  });
 }

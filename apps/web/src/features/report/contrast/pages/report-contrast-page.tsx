@@ -7,7 +7,6 @@ import {
   type ReportContrastRow,
   type ReportContrastSeries,
   reportEndpoints,
-  type ReportContrastQuery,
 } from '@envmon/shared';
 import type { TFunction } from 'i18next';
 import {
@@ -21,28 +20,15 @@ import {
   reportPagination,
   ReportScreen,
   reportStatColumns,
-  reportTimeParams,
-  reportQuery,
 } from '../../components';
 import { formatDataTime } from '../../../../lib/data-time';
-import { getSelectedProjectId } from '../../../../lib/project';
 
-/** The filters the screen sends: its read's query (ReportContrastQuery) without ifFilter and the export's language. */
-type ContrastParams = Pick<
-  ReportContrastQuery,
-  'mode' | 'factorCode' | 'deviceIds' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
->;
-
-function toParams(mode: ReportContrastMode, form: ReportFilterForm): ContrastParams {
-  const projectId = getSelectedProjectId();
-  return {
-    mode,
-    factorCode: form.factorCode ?? '',
-    deviceIds: mode === 'periods' ? [form.deviceId as number] : (form.deviceIds ?? []),
-    ...reportTimeParams(form),
-    ...(projectId === null ? {} : { projectId }),
-  };
-}
+/** The factor and the station (periods) or stations compared. */
+const toParams = (mode: ReportContrastMode, form: ReportFilterForm) => ({
+  mode,
+  factorCode: form.factorCode ?? '',
+  deviceIds: mode === 'periods' ? [form.deviceId as number] : (form.deviceIds ?? []),
+});
 
 /** The station (stations) or the period (periods) a series stands for — as the export names it. */
 const seriesLabel = (series: ReportContrastSeries, mode: ReportContrastMode, t: TFunction) =>
@@ -52,15 +38,13 @@ const seriesLabel = (series: ReportContrastSeries, mode: ReportContrastMode, t: 
 const seriesTime = (ms: number, s: ReportContrastSeries) =>
   formatDataTime(ms, s.device.utcOffsetMinutes, REPORT_TIME_PRECISION.hour);
 
-const contrastQuery = reportQuery(reportEndpoints.contrast.read);
-
 /**
  * Contrast report (SPEC section 2 'reports'): one factor across stations over the same period, or one
  * station's period against the previous period (the same length immediately before) and the same period
  * last year — a line per station or period over the period's hours/days/months, each series' statistics
  * (with this period's change against the earlier ones) and the values side by side.
  */
-const contrastScreen = defineReportScreen({
+const contrastScreen = defineReportScreen(reportEndpoints.contrast, {
   testId: 'report-contrast-page',
   help: (t) => t('report.contrast.help'),
   prompt: (t, mode) => (mode === 'periods' ? t('report.filter.pickDevice') : t('report.filter.pickDevices')),
@@ -77,8 +61,6 @@ const contrastScreen = defineReportScreen({
       factors: 'one',
       toParams: (form) => toParams(mode, form),
     }),
-  query: contrastQuery,
-  exportUrl: reportEndpoints.contrast.export.path,
   isEmpty: (data) => data.rows.length === 0,
   body: (part) => [
     part.chart((data, { theme, lang, t }) => {

@@ -1,25 +1,26 @@
 import {
   ISOTOPE_UNITS,
   STATISTICS_MAX_RANGE_MS,
+  type IsotopeQuery,
   type IsotopeRow,
   reportEndpoints,
-  type IsotopeQuery,
 } from '@envmon/shared';
 import { Alert, Empty } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   defineReportScreen,
+  pickedDayTimes,
+  reportPagination,
+  type ReportFilters,
   ReportScreen,
   statisticsFactorName,
   statisticsFilter,
   statisticsRowColumns,
   withinDays,
-  reportQuery,
+  withSelectedProject,
 } from '../../components';
-import { getSelectedProjectId } from '../../../../lib/project';
 
-/** The filters the screen sends: its read's query (IsotopeQuery) without ifFilter and the export's language. */
-type IsotopeParams = Pick<IsotopeQuery, 'timeUnit' | 'beginTime' | 'endTime' | 'deviceId' | 'projectId'>;
+type IsotopeParams = ReportFilters<IsotopeQuery>;
 
 const TABLE_OFFSET = 400;
 const MAX_DAYS = Math.round(STATISTICS_MAX_RANGE_MS / 86_400_000);
@@ -32,23 +33,18 @@ interface FilterForm {
 
 /** The chosen days as [first midnight, midnight after the last). */
 export function toIsotopeParams(form: FilterForm): IsotopeParams {
-  const projectId = getSelectedProjectId();
-  return {
+  return withSelectedProject({
     timeUnit: form.timeUnit,
-    beginTime: form.range[0].startOf('day').valueOf(),
-    endTime: form.range[1].startOf('day').add(1, 'day').valueOf(),
+    ...pickedDayTimes(form.range),
     ...(form.deviceId === undefined ? {} : { deviceId: form.deviceId }),
-    ...(projectId === null ? {} : { projectId }),
-  };
+  });
 }
-
-const isotopeQuery = reportQuery(reportEndpoints.isotope.read);
 
 /**
  * Isotope report (SPEC section 2 'reports'): statistics of the factors the catalogue marks as isotopes
  * (category 'isotope') per station over a period; without such a factor it says how to configure one.
  */
-const isotopeScreen = defineReportScreen({
+const isotopeScreen = defineReportScreen(reportEndpoints.isotope, {
   testId: 'report-isotope-page',
   help: (t) => t('statistics.isotope.help'),
   prompt: (t) => t('statistics.filter.prompt'),
@@ -62,8 +58,6 @@ const isotopeScreen = defineReportScreen({
     searchTestId: 'isotope-search',
     toParams: toIsotopeParams,
   }),
-  query: isotopeQuery,
-  exportUrl: reportEndpoints.isotope.export.path,
   exportable: (data) => data.rows.length > 0,
   // With no isotope factor configured the body explains how to configure one (not just 'no data').
   isEmpty: (data) => data.factors.length > 0 && data.rows.length === 0,
@@ -82,14 +76,11 @@ const isotopeScreen = defineReportScreen({
         })}
       />
     )),
-    part.table({
+    part.pageTable({
       testId: 'isotope-rows',
       rows: (data) => data.rows,
       rowKey: (row: IsotopeRow) => `${row.deviceId}-${row.factorCode}`,
-      props: (_, { tableHeight }) => ({
-        scroll: { x: 'max-content', y: tableHeight },
-        pagination: { defaultPageSize: 50, showSizeChanger: true },
-      }),
+      props: (_, { t }) => ({ pagination: reportPagination(t, { total: false }) }),
       columns: (_, { t, lang }) => statisticsRowColumns<IsotopeRow>(t, lang),
     }),
   ],

@@ -1,4 +1,4 @@
-import { type ReportStationRow, reportEndpoints, type ReportMultiStationQuery } from '@envmon/shared';
+import { type ReportStationRow, reportEndpoints } from '@envmon/shared';
 import {
   defineReportScreen,
   formatReportValue,
@@ -7,45 +7,24 @@ import {
   reportFilter,
   type ReportFilterForm,
   ReportScreen,
-  reportTimeParams,
   unitBarOption,
-  reportQuery,
 } from '../../components';
 import { itemsByUnit } from '../../../../components/chart/unit-panels';
-import { getSelectedProjectId } from '../../../../lib/project';
-
-/** The filters the screen sends: its read's query (ReportMultiStationQuery) without ifFilter and the export's language. */
-type MultiStationParams = Pick<
-  ReportMultiStationQuery,
-  'deviceIds' | 'factorCodes' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
->;
 
 const STATS = ['avg', 'min', 'max'] as const;
 
-function toParams(form: ReportFilterForm): MultiStationParams {
-  const projectId = getSelectedProjectId();
-  return {
-    deviceIds: form.deviceIds ?? [],
-    factorCodes: form.factorCodes ?? [],
-    ...reportTimeParams(form),
-    ...(projectId === null ? {} : { projectId }),
-  };
-}
-
-const multiStationQuery = reportQuery(reportEndpoints.multiStation.read);
+const toParams = (form: ReportFilterForm) => ({ deviceIds: form.deviceIds ?? [], factorCodes: form.factorCodes ?? [] });
 
 /**
  * Multi-station report (SPEC section 2 'reports'): the chosen factors (all with values when none is
  * chosen) on several stations over a period — a grouped bar chart of the averages by station, and a
  * table of each factor's average, minimum and maximum per station (deviceName, MN), as the export writes it.
  */
-const multiStationScreen = defineReportScreen({
+const multiStationScreen = defineReportScreen(reportEndpoints.multiStation, {
   testId: 'report-multi-station-page',
   help: (t) => t('report.multiStation.help'),
   prompt: (t) => t('report.filter.pickDevices'),
   filter: reportFilter({ devices: 'many', factors: 'many', toParams }),
-  query: multiStationQuery,
-  exportUrl: reportEndpoints.multiStation.export.path,
   isEmpty: (data) => data.factors.length === 0,
   body: (part) => [
     // A panel per unit: each factor's averages by station against a scale of the factor's unit.

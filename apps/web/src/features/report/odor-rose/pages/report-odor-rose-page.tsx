@@ -14,19 +14,16 @@ import type { VocabularyLang } from '../../../../components/crud/cell-render';
 import {
   defineReportScreen,
   formatReportValue,
+  pickedDayTimes,
+  type ReportFilters,
   ReportScreen,
   statisticsFilter,
   withinDays,
-  reportQuery,
+  withSelectedProject,
 } from '../../components';
-import { getSelectedProjectId } from '../../../../lib/project';
 import { roseOption } from './rose-option';
 
-/** The filters the screen sends: its read's query (OdorRoseQuery) without ifFilter and the export's language. */
-type OdorRoseParams = Pick<
-  OdorRoseQuery,
-  'deviceId' | 'factorCode' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
->;
+type OdorRoseParams = ReportFilters<OdorRoseQuery>;
 
 const CHART_HEIGHT = 420;
 const DAY_MS = 86_400_000;
@@ -43,15 +40,12 @@ export const maxDays = (unit: OdorRoseParams['timeUnit']) =>
   Math.round((unit === 'min' ? STATISTICS_MAX_MINUTE_RANGE_MS : STATISTICS_MAX_RANGE_MS) / DAY_MS);
 
 export function toRoseParams(form: FilterForm): OdorRoseParams {
-  const projectId = getSelectedProjectId();
-  return {
+  return withSelectedProject({
     deviceId: form.deviceId as number,
     factorCode: form.factorCode as string,
     timeUnit: form.timeUnit,
-    beginTime: form.range[0].startOf('day').valueOf(),
-    endTime: form.range[1].startOf('day').add(1, 'day').valueOf(),
-    ...(projectId === null ? {} : { projectId }),
-  };
+    ...pickedDayTimes(form.range),
+  });
 }
 
 /** The mean's column and rose title: the factor in the console's language with its unit. */
@@ -62,13 +56,11 @@ const meanLabel = (data: OdorRose, t: TFunction, lang: VocabularyLang) => {
 
 const value = (data: OdorRose, v: number | null) => formatReportValue(v, data.decimals);
 
-const odorRoseQuery = reportQuery(reportEndpoints.odorRose.read);
-
 /**
  * Odour rose (SPEC section 2 'reports'): one station's wind in 16 sectors — frequency of each and the mean
  * concentration of a chosen odour or pollutant factor with that wind — calm apart; a polar bar chart and its table.
  */
-const odorRoseScreen = defineReportScreen({
+const odorRoseScreen = defineReportScreen(reportEndpoints.odorRose, {
   testId: 'report-odor-rose-page',
   help: (t) => t('statistics.odorRose.help'),
   filter: statisticsFilter({
@@ -87,8 +79,6 @@ const odorRoseScreen = defineReportScreen({
     searchTestId: 'rose-search',
     toParams: toRoseParams,
   }),
-  query: odorRoseQuery,
-  exportUrl: reportEndpoints.odorRose.export.path,
   isEmpty: (data) => data.samples === 0,
   body: (part) => [
     part.node((data, { t }) => (

@@ -1,57 +1,27 @@
-import {
-  REPORT_TIME_PRECISION,
-  type ReportFactorSummary,
-  type ReportPeriodRow,
-  reportEndpoints,
-  type ReportSingleStationQuery,
-} from '@envmon/shared';
+import { REPORT_TIME_PRECISION, type ReportFactorSummary, type ReportPeriodRow, reportEndpoints } from '@envmon/shared';
 import {
   defineReportScreen,
   formatReportValue,
   reportFactorLabel,
   reportFactorName,
   reportFilter,
-  type ReportFilterForm,
-  reportPagination,
   ReportScreen,
   reportStatColumns,
-  reportTimeParams,
-  reportQuery,
 } from '../../components';
-import { getSelectedProjectId } from '../../../../lib/project';
 import { formatDataTime } from '../../../../lib/data-time';
-
-/** The filters the screen sends: its read's query (ReportSingleStationQuery) without ifFilter and the export's language. */
-type SingleStationParams = Pick<
-  ReportSingleStationQuery,
-  'deviceId' | 'timeUnit' | 'beginTime' | 'endTime' | 'projectId'
->;
 
 /** Filters, summary table and chart above the period table. */
 const ROWS_OFFSET = 420;
-
-function toParams(form: ReportFilterForm): SingleStationParams {
-  const projectId = getSelectedProjectId();
-  return {
-    deviceId: form.deviceId as number,
-    ...reportTimeParams(form),
-    ...(projectId === null ? {} : { projectId }),
-  };
-}
-
-const singleStationQuery = reportQuery(reportEndpoints.singleStation.read);
 
 /**
  * Single-station report (SPEC section 2 'reports'): every factor of one station over a period at hour,
  * day or month — average, minimum, maximum, valid values, exceedances and compliance rate per factor —
  * then the value of each period (deviceName, MN, DataTime, a column per factor with its unit).
  */
-const singleStationScreen = defineReportScreen({
+const singleStationScreen = defineReportScreen(reportEndpoints.singleStation, {
   testId: 'report-single-station-page',
   help: (t) => t('report.singleStation.help'),
-  filter: reportFilter({ devices: 'one', toParams }),
-  query: singleStationQuery,
-  exportUrl: reportEndpoints.singleStation.export.path,
+  filter: reportFilter({ devices: 'one', toParams: (form) => ({ deviceId: form.deviceId as number }) }),
   isEmpty: (data) => data.factors.length === 0,
   tableOffset: ROWS_OFFSET,
   body: (part) => [
@@ -76,14 +46,10 @@ const singleStationScreen = defineReportScreen({
       ],
     }),
     part.title((_, { t }) => t('report.singleStation.data')),
-    part.table({
+    part.pageTable({
       testId: 'report-rows',
       rows: (data) => data.rows,
       rowKey: 'dataTime',
-      props: (_, { t, tableHeight }) => ({
-        scroll: { x: 'max-content', y: tableHeight },
-        pagination: reportPagination(t),
-      }),
       columns: (data, { t, lang }) => [
         {
           key: 'deviceName',

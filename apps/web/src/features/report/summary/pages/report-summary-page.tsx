@@ -4,16 +4,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   defineReportScreen,
   formatReportPercent,
-  reportPagination,
+  type ReportFilters,
   ReportScreen,
   statisticsFilter,
   statisticsRowColumns,
-  reportQuery,
+  withSelectedProject,
 } from '../../components';
-import { getSelectedProjectId } from '../../../../lib/project';
-
-/** The filters the screen sends: its read's query (SummaryQuery) without ifFilter and the export's language. */
-type SummaryParams = Pick<SummaryQuery, 'timeUnit' | 'date' | 'projectId'>;
 
 /** Filters, help and title above the table. */
 const TABLE_OFFSET = 400;
@@ -24,23 +20,17 @@ interface FilterForm {
   date: Dayjs;
 }
 
-export function toSummaryParams(form: FilterForm): SummaryParams {
-  const projectId = getSelectedProjectId();
+/** The period's first day. */
+export function toSummaryParams(form: FilterForm): ReportFilters<SummaryQuery> {
   const start = form.timeUnit === 'day' ? form.date : form.date.startOf(form.timeUnit);
-  return {
-    timeUnit: form.timeUnit,
-    date: start.format('YYYY-MM-DD'),
-    ...(projectId === null ? {} : { projectId }),
-  };
+  return withSelectedProject({ timeUnit: form.timeUnit, date: start.format('YYYY-MM-DD') });
 }
 
 /**
  * Summaries (SPEC section 2 'reports'): the project's day, month or year summary — per station and factor
  * average, minimum, maximum, exceedances, compliance and data completeness — a table ready to hand in.
  */
-const summaryQuery = reportQuery(reportEndpoints.summary.read);
-
-const summaryScreen = defineReportScreen({
+const summaryScreen = defineReportScreen(reportEndpoints.summary, {
   testId: 'report-summary-page',
   help: (t) => t('statistics.summary.help'),
   prompt: (t) => t('statistics.filter.prompt'),
@@ -69,8 +59,6 @@ const summaryScreen = defineReportScreen({
     searchTestId: 'summary-search',
     toParams: toSummaryParams,
   }),
-  query: summaryQuery,
-  exportUrl: reportEndpoints.summary.export.path,
   isEmpty: (data) => data.rows.length === 0,
   tableOffset: TABLE_OFFSET,
   body: (part) => [
@@ -85,14 +73,10 @@ const summaryScreen = defineReportScreen({
         }),
       'summary-title',
     ),
-    part.table({
+    part.pageTable({
       testId: 'summary-rows',
       rows: (data) => data.rows,
       rowKey: (row: SummaryRow) => `${row.deviceId}-${row.factorCode}`,
-      props: (_, { t, tableHeight }) => ({
-        scroll: { x: 'max-content', y: tableHeight },
-        pagination: reportPagination(t),
-      }),
       columns: (_, { t, lang, token }) => [
         ...statisticsRowColumns<SummaryRow>(t, lang),
         {

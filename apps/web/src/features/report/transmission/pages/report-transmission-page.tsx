@@ -16,18 +16,14 @@ import type { ReactNode } from 'react';
 import {
   defineReportScreen,
   formatReportPercent,
+  type ReportFilters,
   reportPagination,
   ReportScreen,
   statisticsFilter,
-  reportQuery,
+  withSelectedProject,
 } from '../../components';
-import { getSelectedProjectId } from '../../../../lib/project';
 
-/** The filters the screen sends: its read's query (TransmissionQuery) without ifFilter and the export's language. */
-type TransmissionParams = Pick<
-  TransmissionQuery,
-  'beginDate' | 'endDate' | 'timeUnit' | 'threshold' | 'deviceId' | 'projectId'
->;
+type TransmissionParams = ReportFilters<TransmissionQuery>;
 
 /** Filters, help and the per-device table above the daily one. */
 const DAYS_OFFSET = 520;
@@ -47,15 +43,13 @@ export const rangeFits = ([begin, end]: [Dayjs, Dayjs]) => {
 };
 
 function toParams(form: FilterForm): TransmissionParams {
-  const projectId = getSelectedProjectId();
-  return {
+  return withSelectedProject({
     beginDate: form.range[0].format(DATE),
     endDate: form.range[1].format(DATE),
     timeUnit: form.timeUnit,
     threshold: form.threshold,
     ...(form.deviceId === undefined ? {} : { deviceId: form.deviceId }),
-    ...(projectId === null ? {} : { projectId }),
-  };
+  });
 }
 
 /** A rate, red and bold below the threshold searched. */
@@ -92,13 +86,11 @@ function rateColumns<R extends TransmissionDay | TransmissionDevice>(
   ];
 }
 
-const transmissionQuery = reportQuery(reportEndpoints.transmission.read);
-
 /**
  * Data transmission (SPEC section 2 'reports'): per device and day the data expected from its report
  * interval, the data received and valid, the transmission and valid rates; days below the threshold in red.
  */
-const transmissionScreen = defineReportScreen({
+const transmissionScreen = defineReportScreen(reportEndpoints.transmission, {
   testId: 'report-transmission-page',
   help: (t) => t('statistics.transmission.help'),
   prompt: (t) => t('statistics.filter.prompt'),
@@ -124,8 +116,6 @@ const transmissionScreen = defineReportScreen({
     searchTestId: 'transmission-search',
     toParams,
   }),
-  query: transmissionQuery,
-  exportUrl: reportEndpoints.transmission.export.path,
   isEmpty: (data) => data.devices.length === 0,
   tableOffset: DAYS_OFFSET,
   body: (part) => [
@@ -149,13 +139,11 @@ const transmissionScreen = defineReportScreen({
       ],
     }),
     part.title((_, { t }) => t('statistics.transmission.days')),
-    part.table({
+    part.pageTable({
       testId: 'transmission-days',
       rows: (data) => data.days,
       rowKey: (d: TransmissionDay) => `${d.deviceId}-${d.date}`,
-      props: (_, { t, token, tableHeight }) => ({
-        scroll: { x: 'max-content', y: tableHeight },
-        pagination: reportPagination(t),
+      props: (_, { token }) => ({
         rowClassName: (d) => (d.below ? 'transmission-below' : ''),
         onRow: (d) => (d.below ? { style: { background: token.colorErrorBg } } : {}),
       }),
