@@ -1,12 +1,10 @@
 import {
-  deployByDeviceQuerySchema,
   deployClassifyEndpoints,
   deployClassifyInputSchema,
   deployClassifyListQuerySchema,
   deployClassifySchema,
   deployClassifyUpdateSchema,
-  deviceDeployInputSchema,
-  deviceDeployQuerySchema,
+  deviceDeployEndpoints,
   deviceDeploySchema,
   deviceDeployUpdateSchema,
   idParamSchema,
@@ -40,19 +38,14 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
     handler: async (request) => ok(await classify.findAll(request.query.deployType)),
   });
 
-  app.get(
-    `${DEPLOY}/getAll`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Grouping records (deviceId → group) of a type; ifFilter=1: the caller’s bound devices only',
-        querystring: deviceDeployQuerySchema,
-        response: envelopeResponses(z.array(deviceDeploySchema)),
-      },
-    },
-    async (request) => ok(await deploy.list(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceDeployEndpoints.getAll, {
+      tags,
+      summary: 'Grouping records (deviceId → group) of a type; ifFilter=1: the caller’s bound devices only',
+    }),
+    config: READ,
+    handler: async (request) => ok(await deploy.list(request.query, signedIn(request))),
+  });
 
   app.get(
     `${CLASSIFY}/getAll`,
@@ -130,33 +123,23 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
     async (request) => ok(await deploy.get(request.query.id, signedIn(request))),
   );
 
-  app.get(
-    `${DEPLOY}/getByDeviceId`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'A device’s grouping records (at most one per type)',
-        querystring: deployByDeviceQuerySchema,
-        response: envelopeResponses(z.array(deviceDeploySchema)),
-      },
-    },
-    async (request) => ok(await deploy.byDevice(request.query.deviceId, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceDeployEndpoints.getByDeviceId, {
+      tags,
+      summary: 'A device’s grouping records (at most one per type)',
+    }),
+    config: READ,
+    handler: async (request) => ok(await deploy.byDevice(request.query.deviceId, signedIn(request))),
+  });
 
-  app.post(
-    `${DEPLOY}/add`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Put a device in a group (type 1 also sets the device’s project)',
-        body: deviceDeployInputSchema,
-        response: envelopeResponses(deviceDeploySchema),
-      },
-    },
-    async (request) => ok(await deploy.add(request.body)),
-  );
+  app.route({
+    ...endpointRoute(deviceDeployEndpoints.add, {
+      tags,
+      summary: 'Put a device in a group (type 1 also sets the device’s project)',
+    }),
+    config: WRITE,
+    handler: async (request) => ok(await deploy.add(request.body)),
+  });
 
   app.post(
     `${DEPLOY}/update`,
@@ -175,20 +158,12 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
     },
   );
 
-  app.get(
-    `${DEPLOY}/delete`,
-    {
-      config: DELETE,
-      schema: {
-        tags,
-        summary: 'Take a device out of a group',
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(deviceDeployEndpoints.remove, { tags, summary: 'Take a device out of a group' }),
+    config: DELETE,
+    handler: async (request) => {
       await deploy.remove(request.query.id);
       return ok(null);
     },
-  );
+  });
 }

@@ -1,27 +1,13 @@
-import {
-  deviceCodeQuerySchema,
-  deviceEndpoints,
-  deviceInputSchema,
-  deviceSchema,
-  deviceStatusQuerySchema,
-  deviceStatusSchema,
-  deviceUpdateSchema,
-  deviceUserSchema,
-  idParamSchema,
-  SIGNED_IN,
-  writeCode,
-} from '@envmon/shared';
+import { deviceEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import { type Access, decide } from '../session/permission.js';
 import type { DeviceService, DeviceViewer } from './device.service.js';
 
 export const DEVICE_PERMISSION = 'system.device';
-const DEVICE = '/manager/system/device/rest';
 const read = { permission: DEVICE_PERMISSION };
 /**
  * getAll is one of SPEC section 7's common reads: the screens that pick devices (alarms,
@@ -55,7 +41,10 @@ export function deviceViewer(request: FastifyRequest): DeviceViewer {
   };
 }
 
-/** The device API of SPEC section 7 'Device' (batAdd, export and the virtual devices live elsewhere). */
+/**
+ * The device API of SPEC section 7 'Device' (paths and schemas: deviceEndpoints; batAdd, export and the virtual
+ * devices live elsewhere).
+ */
 export function deviceRoutes(app: App, devices: DeviceService): void {
   app.route({
     ...endpointRoute(deviceEndpoints.getAll, {
@@ -67,93 +56,64 @@ export function deviceRoutes(app: App, devices: DeviceService): void {
     handler: async (request) => ok(await devices.list(request.query, deviceViewer(request))),
   });
 
-  app.post(
-    `${DEVICE}/add`,
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add a device (a taken code: failure with data.reason UNIQUENESS)',
-        body: deviceInputSchema,
-        response: envelopeResponses(deviceSchema),
-      },
-    },
-    async (request) => ok(await devices.add(request.body)),
-  );
+  app.route({
+    ...endpointRoute(deviceEndpoints.add, {
+      tags,
+      summary: 'Add a device (a taken code: failure with data.reason UNIQUENESS)',
+    }),
+    config: write,
+    handler: async (request) => ok(await devices.add(request.body)),
+  });
 
-  app.post(
-    `${DEVICE}/update`,
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Update a device; a bound device's code and type cannot change (data.reason CONSISTENCY)",
-        body: deviceUpdateSchema,
-        response: envelopeResponses(deviceSchema),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(deviceEndpoints.update, {
+      tags,
+      summary: "Update a device; a bound device's code and type cannot change (data.reason CONSISTENCY)",
+    }),
+    config: write,
+    handler: async (request) => {
       const { id, ...input } = request.body;
       return ok(await devices.update(id, input));
     },
-  );
+  });
 
-  app.get(
-    `${DEVICE}/delete`,
-    {
-      // A GET that changes data: logged like the POSTs.
-      config: { ...write, operationLog: true },
-      schema: {
-        tags,
-        summary: 'Delete a device not bound to a custom user or monitor factors (its stored data stays)',
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(deviceEndpoints.remove, {
+      tags,
+      summary: 'Delete a device not bound to a custom user or monitor factors (its stored data stays)',
+    }),
+    // A GET that changes data: logged like the POSTs.
+    config: { ...write, operationLog: true },
+    handler: async (request) => {
       await devices.remove(request.query.id);
       return ok(null);
     },
-  );
+  });
 
-  app.get(
-    `${DEVICE}/getUsers`,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'The users bound to a device (the code is among their device codes)',
-        querystring: deviceCodeQuerySchema,
-        response: envelopeResponses(z.array(deviceUserSchema)),
-      },
-    },
-    async (request) => ok(await devices.users(request.query.deviceCode, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceEndpoints.getUsers, {
+      tags,
+      summary: 'The users bound to a device (the code is among their device codes)',
+    }),
+    config: read,
+    handler: async (request) => ok(await devices.users(request.query.deviceCode, signedIn(request))),
+  });
 
-  app.get(
-    `${DEVICE}/getStatus`,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Online state of every device the caller sees (ifFilter, projectId as getAll)',
-        querystring: deviceStatusQuerySchema,
-        response: envelopeResponses(z.array(deviceStatusSchema)),
-      },
-    },
-    async (request) => ok(await devices.statuses(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceEndpoints.getStatus, {
+      tags,
+      summary: 'Online state of every device the caller sees (ifFilter, projectId as getAll)',
+    }),
+    config: read,
+    handler: async (request) => ok(await devices.statuses(request.query, signedIn(request))),
+  });
 
-  app.get(
-    '/manager/system/user/rest/getInstalledDevs',
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: "The devices bound to the caller (the caller's device codes)",
-        response: envelopeResponses(z.array(deviceSchema)),
-      },
-    },
-    async (request) => ok(await devices.installed(deviceViewer(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceEndpoints.getInstalledDevs, {
+      tags,
+      summary: "The devices bound to the caller (the caller's device codes)",
+    }),
+    config: { permission: SIGNED_IN },
+    handler: async (request) => ok(await devices.installed(deviceViewer(request))),
+  });
 }

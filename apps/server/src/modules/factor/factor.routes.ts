@@ -3,11 +3,10 @@ import {
   deviceFactorAllQuerySchema,
   deviceFactorListQuerySchema,
   deviceFactorMapSchema,
+  deviceFactorEndpoints,
   deviceFactorSchema,
-  deviceFactorUpdateSchema,
   factorAllQuerySchema,
   factorSchema,
-  deployByDeviceQuerySchema,
   factorEndpoints,
   pageSchema,
   SIGNED_IN,
@@ -98,33 +97,20 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
     async (request) => ok(await deviceFactors.list(request.query, signedIn(request))),
   );
 
-  app.get(
-    `${DEVICE_FACTOR}/getByDeviceId`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'A device’s factors in display order',
-        querystring: deployByDeviceQuerySchema,
-        response: envelopeResponses(z.array(deviceFactorSchema)),
-      },
-    },
-    async (request) => ok(await deviceFactors.byDevice(request.query.deviceId, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceFactorEndpoints.getByDeviceId, { tags, summary: 'A device’s factors in display order' }),
+    config: READ,
+    handler: async (request) => ok(await deviceFactors.byDevice(request.query.deviceId, signedIn(request))),
+  });
 
-  app.post(
-    `${DEVICE_FACTOR}/update`,
-    {
-      config: DEVICE_WRITE,
-      schema: {
-        tags,
-        summary: 'Replace a device’s factor list with its per-device settings',
-        body: deviceFactorUpdateSchema,
-        response: envelopeResponses(z.array(deviceFactorSchema)),
-      },
-    },
-    async (request) => ok(await deviceFactors.update(request.body.deviceId, request.body.factors)),
-  );
+  app.route({
+    ...endpointRoute(deviceFactorEndpoints.update, {
+      tags,
+      summary: 'Replace a device’s factor list with its per-device settings',
+    }),
+    config: DEVICE_WRITE,
+    handler: async (request) => ok(await deviceFactors.update(request.body.deviceId, request.body.factors)),
+  });
 
   app.get(
     `${DEVICE_FACTOR}/getAll`,

@@ -3,18 +3,14 @@ import {
   deviceWithVirtualSchema,
   envelopeSchema,
   failureEnvelopeSchema,
-  idParamSchema,
-  pageSchema,
-  virtualDeviceInputSchema,
-  virtualDeviceListQuerySchema,
-  virtualDeviceSchema,
-  virtualDeviceUpdateSchema,
+  virtualDeviceEndpoints,
   virtualImportProblemSchema,
   virtualImportResultSchema,
   writeCode,
 } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError } from '../../lib/errors.js';
 import { importReportParams } from '../../lib/import-report.js';
@@ -47,67 +43,38 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
     async (request) => ok(await virtuals.devicesWithVirtual(signedIn(request))),
   );
 
-  app.get(
-    `${VIRTUAL}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Virtual devices, paged, by device and name or code',
-        querystring: virtualDeviceListQuerySchema,
-        response: envelopeResponses(pageSchema(virtualDeviceSchema)),
-      },
-    },
-    async (request) => ok(await virtuals.list(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(virtualDeviceEndpoints.list, {
+      tags,
+      summary: 'Virtual devices, paged, by device and name or code',
+    }),
+    config: READ,
+    handler: async (request) => ok(await virtuals.list(request.query, signedIn(request))),
+  });
 
-  app.post(
-    `${VIRTUAL}/add`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Add a virtual device',
-        body: virtualDeviceInputSchema,
-        response: envelopeResponses(virtualDeviceSchema),
-      },
-    },
-    async (request) => ok(await virtuals.add(request.body)),
-  );
+  app.route({
+    ...endpointRoute(virtualDeviceEndpoints.add, { tags, summary: 'Add a virtual device' }),
+    config: WRITE,
+    handler: async (request) => ok(await virtuals.add(request.body)),
+  });
 
-  app.post(
-    `${VIRTUAL}/update`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Update a virtual device',
-        body: virtualDeviceUpdateSchema,
-        response: envelopeResponses(virtualDeviceSchema),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(virtualDeviceEndpoints.update, { tags, summary: 'Update a virtual device' }),
+    config: WRITE,
+    handler: async (request) => {
       const { id, ...input } = request.body;
       return ok(await virtuals.update(id, input));
     },
-  );
+  });
 
-  app.get(
-    `${VIRTUAL}/delete`,
-    {
-      config: { ...WRITE, operationLog: true },
-      schema: {
-        tags,
-        summary: 'Delete a virtual device',
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(virtualDeviceEndpoints.remove, { tags, summary: 'Delete a virtual device' }),
+    config: { ...WRITE, operationLog: true },
+    handler: async (request) => {
       await virtuals.remove(request.query.id);
       return ok(null);
     },
-  );
+  });
 
   // multipart/form-data is parsed by @fastify/multipart, registered for the whole app with the upload size limit.
   app.post(
