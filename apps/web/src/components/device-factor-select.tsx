@@ -4,37 +4,36 @@ import { useDeviceOptions, useFactorOptions } from './use-select-options';
 /** What a screen sets on a picker: everything but the choices, which the picker loads itself. */
 type PickerProps<V> = Omit<SelectProps<V>, 'options' | 'loading' | 'showSearch'>;
 
-/**
- * The devices of the project chosen in the header, found by typing part of a name. One device or several
- * (`mode="multiple"`); inside a Form.Item the item's value and onChange pass through.
- */
-export function DeviceSelect<V extends number | number[] = number>(props: PickerProps<V>) {
-  const devices = useDeviceOptions();
+/** A select over loaded choices, found by typing part of a label; spinning while they load. */
+function ChoicesSelect<V>({
+  choices,
+  ...props
+}: PickerProps<V> & { choices: { options: SelectProps<V>['options']; loading: boolean } }) {
   return (
     <Select<V>
       showSearch={{ optionFilterProp: 'label' }}
-      options={devices.options}
-      loading={devices.loading}
+      options={choices.options}
+      loading={choices.loading}
       {...props}
     />
   );
 }
 
 /**
- * The factor catalogue, found by name or code; the kind the chosen device(s) measure comes first
+ * The devices of the project chosen in the header. One device or several (`mode="multiple"`); inside a
+ * Form.Item the item's value and onChange pass through.
+ */
+export function DeviceSelect<V extends number | number[] = number>(props: PickerProps<V>) {
+  return <ChoicesSelect<V> choices={useDeviceOptions()} {...props} />;
+}
+
+/**
+ * The factor catalogue, named with its codes; the kind the chosen device(s) measure comes first
  * (useFactorOptions). One factor or several (`mode="multiple"`).
  */
 export function FactorSelect<V extends string | string[] = string>({
   devices,
   ...props
 }: PickerProps<V> & { devices: number | readonly number[] | null | undefined }) {
-  const factors = useFactorOptions(devices);
-  return (
-    <Select<V>
-      showSearch={{ optionFilterProp: 'label' }}
-      options={factors.options}
-      loading={factors.loading}
-      {...props}
-    />
-  );
+  return <ChoicesSelect<V> choices={useFactorOptions(devices)} {...props} />;
 }

@@ -1,7 +1,4 @@
-import { ExportOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/crud/export-button';
 import type { QueryParams } from '../../../lib/api';
 import { exportThroughLink } from '../../../lib/export-link';
 
@@ -18,23 +15,11 @@ export function ReportExportButton({
   params: QueryParams | null;
   testId?: string;
 }) {
-  const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
   return (
-    <Button
-      icon={<ExportOutlined />}
-      loading={exporting}
+    <ExportButton
       disabled={params === null}
-      data-testid={testId}
-      onClick={() => {
-        if (params === null) return;
-        setExporting(true);
-        exportThroughLink(url, params)
-          .catch(() => undefined)
-          .finally(() => setExporting(false));
-      }}
-    >
-      {t('common.actions.export')}
-    </Button>
+      onExport={() => (params === null ? Promise.resolve() : exportThroughLink(url, params))}
+      testId={testId}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { AI_KINDS, type AiKind, type AiRequest, type AiRow } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Flex, Form, Segmented, Table, Typography } from 'antd';
+import { Alert, Empty, Flex, Form, Segmented, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { factorLabel, formatValue } from '../../gather/utils/gather-view';
 import { TimeRangeItem } from '../../original/components/time-range-item';
 import { rangeAllowed } from '../../original/utils/original-filter';
 import { aiQueryOptions, exportAi } from '../api/ai-api';
+import { QueryCard } from '../../components/query-card';
 
 const TABLE_OFFSET = 420;
 const SELECT_WIDTH = 220;
@@ -86,73 +87,70 @@ export default function QueryAiPage() {
   ];
 
   return (
-    <Card variant="borderless" data-testid="query-ai-page">
-      <Flex vertical gap="middle">
-        <Typography.Text type="secondary">{t('query.ai.help')}</Typography.Text>
-        <Form layout="inline">
-          <Form.Item label={t('query.common.device')}>
-            <DeviceSelect
-              aria-label={t('query.common.device')}
-              value={deviceId}
-              onChange={setDeviceId}
-              placeholder={t('query.common.selectDevice')}
-              style={{ width: SELECT_WIDTH }}
-              data-testid="ai-device"
-            />
-          </Form.Item>
-          <Form.Item label={t('query.common.factors')}>
-            <FactorSelect<string[]>
-              devices={deviceId}
-              aria-label={t('query.common.factors')}
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              value={factorCodes}
-              onChange={setFactorCodes}
-              placeholder={t('query.common.allFactors')}
-              style={{ width: SELECT_WIDTH }}
-            />
-          </Form.Item>
-          <TimeRangeItem
-            label={t('query.common.range')}
-            tooLong={t('query.common.rangeTooLong')}
-            range={range}
-            onChange={setRange}
+    <QueryCard testId="query-ai-page" help={t('query.ai.help')}>
+      <Form layout="inline">
+        <Form.Item label={t('query.common.device')}>
+          <DeviceSelect
+            aria-label={t('query.common.device')}
+            value={deviceId}
+            onChange={setDeviceId}
+            placeholder={t('query.common.selectDevice')}
+            style={{ width: SELECT_WIDTH }}
+            data-testid="ai-device"
           />
-        </Form>
-        <Flex gap="small" justify="space-between">
-          <Segmented<AiKind>
-            value={kind}
-            onChange={setKind}
-            options={AI_KINDS.map((k) => ({ value: k, label: t(`query.ai.kinds.${k}`) }))}
+        </Form.Item>
+        <Form.Item label={t('query.common.factors')}>
+          <FactorSelect<string[]>
+            devices={deviceId}
+            aria-label={t('query.common.factors')}
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            value={factorCodes}
+            onChange={setFactorCodes}
+            placeholder={t('query.common.allFactors')}
+            style={{ width: SELECT_WIDTH }}
           />
-          <Flex gap="small">
-            <ExportButton
-              disabled={deviceId === undefined || !valid}
-              onExport={() => exportAi(request)}
-              testId="ai-export"
-            />
-            <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
-          </Flex>
+        </Form.Item>
+        <TimeRangeItem
+          label={t('query.common.range')}
+          tooLong={t('query.common.rangeTooLong')}
+          range={range}
+          onChange={setRange}
+        />
+      </Form>
+      <Flex gap="small" justify="space-between">
+        <Segmented<AiKind>
+          value={kind}
+          onChange={setKind}
+          options={AI_KINDS.map((k) => ({ value: k, label: t(`query.ai.kinds.${k}`) }))}
+        />
+        <Flex gap="small">
+          <ExportButton
+            disabled={deviceId === undefined || !valid}
+            onExport={() => exportAi(request)}
+            testId="ai-export"
+          />
+          <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
         </Flex>
-        <QueryErrorAlert error={result.error} onRetry={() => void result.refetch()} />
-        {result.data?.truncated ? <Alert type="info" showIcon title={t('query.common.truncated')} /> : null}
-        {deviceId === undefined ? (
-          <Empty description={t('query.common.selectDevice')} />
-        ) : result.data?.rows.length === 0 ? (
-          <Empty description={t('query.ai.empty')} />
-        ) : (
-          <Table<AiRow>
-            rowKey={(row) => `${row.packetId}-${row.factorCode}`}
-            size="middle"
-            loading={result.isFetching}
-            dataSource={result.data?.rows ?? []}
-            columns={columns}
-            scroll={{ y: tableHeight }}
-            pagination={{ defaultPageSize: 50, showSizeChanger: true }}
-          />
-        )}
       </Flex>
-    </Card>
+      <QueryErrorAlert error={result.error} onRetry={() => void result.refetch()} />
+      {result.data?.truncated ? <Alert type="info" showIcon title={t('query.common.truncated')} /> : null}
+      {deviceId === undefined ? (
+        <Empty description={t('query.common.selectDevice')} />
+      ) : result.data?.rows.length === 0 ? (
+        <Empty description={t('query.ai.empty')} />
+      ) : (
+        <Table<AiRow>
+          rowKey={(row) => `${row.packetId}-${row.factorCode}`}
+          size="middle"
+          loading={result.isFetching}
+          dataSource={result.data?.rows ?? []}
+          columns={columns}
+          scroll={{ y: tableHeight }}
+          pagination={{ defaultPageSize: 50, showSizeChanger: true }}
+        />
+      )}
+    </QueryCard>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@envmon/shared';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Form, Segmented, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ import {
   toGatherRequest,
 } from '../utils/gather-view';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
+import { QueryCard } from '../../components/query-card';
 
 const CHART_HEIGHT = 320;
 /** Filters, chart and summary above the table. */
@@ -136,108 +137,105 @@ export default function QueryGatherPage() {
   };
 
   return (
-    <Card variant="borderless" data-testid="query-gather-page">
-      <Flex vertical gap="middle">
-        <Typography.Text type="secondary">{t('query.gather.help')}</Typography.Text>
-        <Form<GatherForm>
-          form={form}
-          layout="inline"
-          initialValues={{
-            groupType: 'project',
-            groupId: projectId ?? undefined,
-            timeUnit: 'hour',
-            range: defaultRange('hour'),
-          }}
-          onFinish={(values) => setRequest(toGatherRequest(values, projectId))}
-          role="search"
-        >
-          <Form.Item name="groupType" label={t('query.gather.groupType')}>
-            <Segmented<GatherGroupType>
-              options={GATHER_GROUP_TYPES.map((g) => ({ value: g, label: t(`query.gather.groupTypes.${g}`) }))}
-              onChange={() => form.setFieldsValue({ groupId: undefined })}
-            />
-          </Form.Item>
-          {groupType === 'devices' ? (
-            <Form.Item
-              name="deviceIds"
-              label={t('query.common.devices')}
-              rules={[{ required: true, message: t('query.gather.selectDevices') }]}
-            >
-              <DeviceSelect<number[]>
-                mode="multiple"
-                maxTagCount="responsive"
-                placeholder={t('query.gather.selectDevices')}
-                style={{ width: SELECT_WIDTH + 80 }}
-                data-testid="gather-devices"
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              name="groupId"
-              label={t('query.gather.group')}
-              rules={[{ required: true, message: t('query.gather.selectGroup') }]}
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={groupOptions}
-                loading={projects.isPending || addresses.isPending}
-                placeholder={t('query.gather.selectGroup')}
-                style={{ width: SELECT_WIDTH }}
-                data-testid="gather-group"
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="timeUnit" label={t('query.gather.timeUnit')}>
-            <Select
-              style={{ width: 100 }}
-              options={GATHER_TIME_UNITS.map((u) => ({ value: u, label: t(`query.gather.timeUnits.${u}`) }))}
-              onChange={(unit: GatherTimeUnit) => form.setFieldsValue({ range: defaultRange(unit) })}
-            />
-          </Form.Item>
+    <QueryCard testId="query-gather-page" help={t('query.gather.help')}>
+      <Form<GatherForm>
+        form={form}
+        layout="inline"
+        initialValues={{
+          groupType: 'project',
+          groupId: projectId ?? undefined,
+          timeUnit: 'hour',
+          range: defaultRange('hour'),
+        }}
+        onFinish={(values) => setRequest(toGatherRequest(values, projectId))}
+        role="search"
+      >
+        <Form.Item name="groupType" label={t('query.gather.groupType')}>
+          <Segmented<GatherGroupType>
+            options={GATHER_GROUP_TYPES.map((g) => ({ value: g, label: t(`query.gather.groupTypes.${g}`) }))}
+            onChange={() => form.setFieldsValue({ groupId: undefined })}
+          />
+        </Form.Item>
+        {groupType === 'devices' ? (
           <Form.Item
-            name="range"
-            label={t('query.common.range')}
-            rules={[
-              {
-                validator: (_, value: [Dayjs, Dayjs] | null) =>
-                  value && rangeValid(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('query.common.rangeTooLong'))),
-              },
-            ]}
+            name="deviceIds"
+            label={t('query.common.devices')}
+            rules={[{ required: true, message: t('query.gather.selectDevices') }]}
           >
-            <DateRangePicker showTime={timeUnit === 'hour'} allowClear={false} />
-          </Form.Item>
-          <Form.Item name="factorCodes" label={t('query.common.factors')}>
-            <FactorSelect<string[]>
-              devices={chosenDevices}
+            <DeviceSelect<number[]>
               mode="multiple"
-              allowClear
               maxTagCount="responsive"
-              placeholder={t('query.common.allFactors')}
+              placeholder={t('query.gather.selectDevices')}
+              style={{ width: SELECT_WIDTH + 80 }}
+              data-testid="gather-devices"
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="groupId"
+            label={t('query.gather.group')}
+            rules={[{ required: true, message: t('query.gather.selectGroup') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={groupOptions}
+              loading={projects.isPending || addresses.isPending}
+              placeholder={t('query.gather.selectGroup')}
               style={{ width: SELECT_WIDTH }}
+              data-testid="gather-group"
             />
           </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="gather-search">
-              {t('query.common.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <Flex gap="small" justify="space-between" align="center">
-          <Typography.Text>{data ? t('query.gather.summary', { count: data.deviceCount }) : null}</Typography.Text>
-          <Flex gap="small">
-            <ExportButton
-              disabled={request === null}
-              onExport={() => (request === null ? Promise.resolve() : exportGather(request))}
-              testId="gather-export"
-            />
-            <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
-          </Flex>
+        )}
+        <Form.Item name="timeUnit" label={t('query.gather.timeUnit')}>
+          <Select
+            style={{ width: 100 }}
+            options={GATHER_TIME_UNITS.map((u) => ({ value: u, label: t(`query.gather.timeUnits.${u}`) }))}
+            onChange={(unit: GatherTimeUnit) => form.setFieldsValue({ range: defaultRange(unit) })}
+          />
+        </Form.Item>
+        <Form.Item
+          name="range"
+          label={t('query.common.range')}
+          rules={[
+            {
+              validator: (_, value: [Dayjs, Dayjs] | null) =>
+                value && rangeValid(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('query.common.rangeTooLong'))),
+            },
+          ]}
+        >
+          <DateRangePicker showTime={timeUnit === 'hour'} allowClear={false} />
+        </Form.Item>
+        <Form.Item name="factorCodes" label={t('query.common.factors')}>
+          <FactorSelect<string[]>
+            devices={chosenDevices}
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            placeholder={t('query.common.allFactors')}
+            style={{ width: SELECT_WIDTH }}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="gather-search">
+            {t('query.common.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Flex gap="small" justify="space-between" align="center">
+        <Typography.Text>{data ? t('query.gather.summary', { count: data.deviceCount }) : null}</Typography.Text>
+        <Flex gap="small">
+          <ExportButton
+            disabled={request === null}
+            onExport={() => (request === null ? Promise.resolve() : exportGather(request))}
+            testId="gather-export"
+          />
+          <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
         </Flex>
-        <QueryErrorAlert error={result.error} onRetry={() => void result.refetch()} />
-        {body()}
       </Flex>
-    </Card>
+      <QueryErrorAlert error={result.error} onRetry={() => void result.refetch()} />
+      {body()}
+    </QueryCard>
   );
 }

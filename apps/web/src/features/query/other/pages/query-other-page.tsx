@@ -1,6 +1,6 @@
 import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Flex, Form, Segmented, Table, Typography } from 'antd';
+import { Alert, Empty, Form, Segmented, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { TimeRangeItem } from '../../original/components/time-range-item';
 import { rangeAllowed } from '../../original/utils/original-filter';
 import { exportOther, otherQueryOptions } from '../api/other-api';
 import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
+import { QueryCard } from '../../components/query-card';
 
 /**
  * Other data (SPEC section 2 'queries: other'): a station's state read from its stored packets — run state
@@ -51,54 +52,51 @@ export default function QueryOtherPage() {
   }));
 
   return (
-    <Card variant="borderless" data-testid="query-other-page">
-      <Flex vertical gap="middle">
-        <Typography.Text type="secondary">{t('original.other.help')}</Typography.Text>
-        <Form layout="inline">
-          <Form.Item label={t('original.fields.device')}>
-            <DeviceSelect
-              aria-label={t('original.fields.device')}
-              value={deviceId}
-              onChange={setDeviceId}
-              placeholder={t('original.other.selectDevice')}
-              style={{ width: 220 }}
-              data-testid="other-device"
-            />
-          </Form.Item>
-          <TimeRangeItem
-            label={t('original.fields.range')}
-            tooLong={t('original.rangeTooLong')}
-            range={range}
-            onChange={setRange}
+    <QueryCard testId="query-other-page" help={t('original.other.help')}>
+      <Form layout="inline">
+        <Form.Item label={t('original.fields.device')}>
+          <DeviceSelect
+            aria-label={t('original.fields.device')}
+            value={deviceId}
+            onChange={setDeviceId}
+            placeholder={t('original.other.selectDevice')}
+            style={{ width: 220 }}
+            data-testid="other-device"
           />
-          <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
-          <ExportButton
-            disabled={deviceId === undefined || !valid}
-            onExport={() => exportOther(query)}
-            testId="other-export"
-          />
-        </Form>
-        <Segmented<StationStateKind>
-          value={kind}
-          onChange={setKind}
-          options={STATION_STATE_KINDS.map((k) => ({ value: k, label: t(`original.other.kinds.${k}`) }))}
+        </Form.Item>
+        <TimeRangeItem
+          label={t('original.fields.range')}
+          tooLong={t('original.rangeTooLong')}
+          range={range}
+          onChange={setRange}
         />
-        <QueryErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
-        {rows.data?.truncated ? <Alert type="info" showIcon title={t('original.other.truncated')} /> : null}
-        {deviceId === undefined ? (
-          <Empty description={t('original.other.selectDevice')} />
-        ) : rows.data?.rows.length === 0 ? (
-          <Empty description={t('original.other.empty')} />
-        ) : (
-          <Table<OtherRow>
-            rowKey={(row) => `${row.packetId}-${row.item ?? ''}-${row.infoId ?? ''}`}
-            size="middle"
-            loading={rows.isFetching}
-            dataSource={rows.data?.rows ?? []}
-            columns={columns}
-          />
-        )}
-      </Flex>
-    </Card>
+        <RefreshButton loading={rows.isFetching} onClick={() => void rows.refetch()} />
+        <ExportButton
+          disabled={deviceId === undefined || !valid}
+          onExport={() => exportOther(query)}
+          testId="other-export"
+        />
+      </Form>
+      <Segmented<StationStateKind>
+        value={kind}
+        onChange={setKind}
+        options={STATION_STATE_KINDS.map((k) => ({ value: k, label: t(`original.other.kinds.${k}`) }))}
+      />
+      <QueryErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
+      {rows.data?.truncated ? <Alert type="info" showIcon title={t('original.other.truncated')} /> : null}
+      {deviceId === undefined ? (
+        <Empty description={t('original.other.selectDevice')} />
+      ) : rows.data?.rows.length === 0 ? (
+        <Empty description={t('original.other.empty')} />
+      ) : (
+        <Table<OtherRow>
+          rowKey={(row) => `${row.packetId}-${row.item ?? ''}-${row.infoId ?? ''}`}
+          size="middle"
+          loading={rows.isFetching}
+          dataSource={rows.data?.rows ?? []}
+          columns={columns}
+        />
+      )}
+    </QueryCard>
   );
 }

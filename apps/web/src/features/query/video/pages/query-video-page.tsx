@@ -8,6 +8,7 @@ import { DeviceSelect } from '../../../../components/device-factor-select';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { videoCamerasQueryOptions } from '../api/video-api';
 import { HlsPlayer } from '../components/hls-player';
+import { QueryCard } from '../../components/query-card';
 
 const SELECT_WIDTH = 240;
 
@@ -52,27 +53,24 @@ export default function QueryVideoPage() {
   };
 
   return (
-    <Card variant="borderless" data-testid="query-video-page">
-      <Flex vertical gap="middle">
-        <Typography.Text type="secondary">{t('query.video.help')}</Typography.Text>
-        <Flex justify="space-between">
-          <Form layout="inline">
-            <Form.Item label={t('query.common.device')}>
-              <DeviceSelect
-                aria-label={t('query.common.device')}
-                allowClear
-                value={deviceId}
-                onChange={setDeviceId}
-                placeholder={t('query.video.allDevices')}
-                style={{ width: SELECT_WIDTH }}
-              />
-            </Form.Item>
-          </Form>
-          <RefreshButton loading={cameras.isFetching} onClick={() => void cameras.refetch()} />
-        </Flex>
-        <QueryErrorAlert error={cameras.error} onRetry={() => void cameras.refetch()} />
-        {cameras.error ? null : body()}
+    <QueryCard testId="query-video-page" help={t('query.video.help')}>
+      <Flex justify="space-between">
+        <Form layout="inline">
+          <Form.Item label={t('query.common.device')}>
+            <DeviceSelect
+              aria-label={t('query.common.device')}
+              allowClear
+              value={deviceId}
+              onChange={setDeviceId}
+              placeholder={t('query.video.allDevices')}
+              style={{ width: SELECT_WIDTH }}
+            />
+          </Form.Item>
+        </Form>
+        <RefreshButton loading={cameras.isFetching} onClick={() => void cameras.refetch()} />
       </Flex>
-    </Card>
+      <QueryErrorAlert error={cameras.error} onRetry={() => void cameras.refetch()} />
+      {cameras.error ? null : body()}
+    </QueryCard>
   );
 }
