@@ -1,17 +1,13 @@
-import type { DeviceDeployInput } from '@envmon/shared';
+import { deviceDeployEndpoints } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
 import { deviceKeys } from '../../../../lib/device-list';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { deviceDetailKeys } from './keys';
-import { DEVICE_DETAIL_URLS } from './urls';
 
 export function useAddDeploy(deviceId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deployId: number) => {
-      const body: DeviceDeployInput = { deviceId, deployId };
-      return api.post<unknown>(DEVICE_DETAIL_URLS.deployAdd, body);
-    },
+    mutationFn: (deployId: number) => callEndpoint(deviceDeployEndpoints.add, { body: { deviceId, deployId } }),
     // The panel's tree and map group devices by these records.
     onSuccess: () =>
       Promise.all([

@@ -1,14 +1,14 @@
+import { deviceDeployEndpoints } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
 import { deviceKeys } from '../../../../lib/device-list';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { deviceDetailKeys } from './keys';
-import { DEVICE_DETAIL_URLS } from './urls';
 
 /** Removes the device from a group (by the grouping record's id). */
 export function useDeleteDeploy(deviceId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.get<null>(DEVICE_DETAIL_URLS.deployDelete, { id }),
+    mutationFn: (id: number) => callEndpoint(deviceDeployEndpoints.remove, { query: { id } }),
     // The panel's tree and map group devices by these records.
     onSuccess: () =>
       Promise.all([

@@ -1,12 +1,12 @@
+import { virtualDeviceEndpoints } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { deviceDetailKeys } from './keys';
-import { DEVICE_DETAIL_URLS } from './urls';
 
 export function useDeleteVirtualDevice(deviceId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.get<null>(DEVICE_DETAIL_URLS.virtualDelete, { id }),
+    mutationFn: (id: number) => callEndpoint(virtualDeviceEndpoints.remove, { query: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: deviceDetailKeys.virtual(deviceId) }),
   });
 }

@@ -1,12 +1,11 @@
-import type { DeviceFactor } from '@envmon/shared';
+import { deviceFactorEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { deviceDetailKeys } from './keys';
-import { DEVICE_DETAIL_URLS } from './urls';
 
 /** The device's monitor factors with their per-device settings, in display order. */
 export const deviceFactorsQueryOptions = (deviceId: number) =>
   queryOptions({
     queryKey: deviceDetailKeys.factors(deviceId),
-    queryFn: () => api.get<DeviceFactor[]>(DEVICE_DETAIL_URLS.deviceFactors, { deviceId }),
+    queryFn: () => callEndpoint(deviceFactorEndpoints.getByDeviceId, { query: { deviceId } }),
   });

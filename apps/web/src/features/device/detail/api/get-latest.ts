@@ -1,9 +1,8 @@
-import type { DeviceLatestValue } from '@envmon/shared';
+import { deviceDetailEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { LATEST_REFRESH_MS } from '../components/constants';
 import { deviceDetailKeys } from './keys';
-import { DEVICE_DETAIL_URLS } from './urls';
 
 /**
  * The device's latest value per factor. Polled until the live push (issue 5) patches this key;
@@ -12,6 +11,6 @@ import { DEVICE_DETAIL_URLS } from './urls';
 export const deviceLatestQueryOptions = (deviceId: number) =>
   queryOptions({
     queryKey: deviceDetailKeys.latest(deviceId),
-    queryFn: () => api.get<DeviceLatestValue[]>(DEVICE_DETAIL_URLS.latest, { deviceId }, { quiet: true }),
+    queryFn: () => callEndpoint(deviceDetailEndpoints.getLatest, { query: { deviceId } }, { quiet: true }),
     refetchInterval: LATEST_REFRESH_MS,
   });

@@ -1,8 +1,7 @@
-import type { VirtualDeviceInput } from '@envmon/shared';
+import { virtualDeviceEndpoints, type VirtualDeviceInput } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { deviceDetailKeys } from './keys';
-import { DEVICE_DETAIL_URLS } from './urls';
 
 export interface SaveVirtualDevice {
   body: VirtualDeviceInput;
@@ -16,8 +15,8 @@ export function useSaveVirtualDevice(deviceId: number) {
   return useMutation({
     mutationFn: ({ body, id }: SaveVirtualDevice) =>
       id === undefined
-        ? api.post<unknown>(DEVICE_DETAIL_URLS.virtualAdd, body)
-        : api.post<unknown>(DEVICE_DETAIL_URLS.virtualUpdate, { ...body, id }),
+        ? callEndpoint(virtualDeviceEndpoints.add, { body })
+        : callEndpoint(virtualDeviceEndpoints.update, { body: { ...body, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: deviceDetailKeys.virtual(deviceId) }),
   });
 }

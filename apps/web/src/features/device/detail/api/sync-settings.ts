@@ -1,7 +1,6 @@
-import type { DeviceSyncItem, DeviceSyncResult } from '@envmon/shared';
+import { deviceDetailEndpoints, type DeviceSyncItem } from '@envmon/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { DEVICE_DETAIL_URLS } from './urls';
+import { callEndpoint } from '../../../../lib/endpoint';
 
 /**
  * Pushes the device's settings to the station through the gateway and answers per item what the
@@ -11,6 +10,6 @@ import { DEVICE_DETAIL_URLS } from './urls';
 export function useSyncSettings(deviceId: number) {
   return useMutation({
     mutationFn: (items: readonly DeviceSyncItem[]) =>
-      api.post<DeviceSyncResult[]>(DEVICE_DETAIL_URLS.sync, { deviceId, items }, { silent: true }),
+      callEndpoint(deviceDetailEndpoints.sync, { body: { deviceId, items: [...items] } }, { silent: true }),
   });
 }

@@ -1,12 +1,12 @@
+import { deviceEndpoints } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
 import { deviceKeys } from '../../../../lib/device-list';
-import { DEVICE_URLS } from './urls';
+import { callEndpoint } from '../../../../lib/endpoint';
 
 export function useDeleteDevice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.get<null>(DEVICE_URLS.remove, { id }),
+    mutationFn: (id: number) => callEndpoint(deviceEndpoints.remove, { query: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

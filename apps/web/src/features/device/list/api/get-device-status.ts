@@ -1,8 +1,6 @@
-import type { DeviceStatus } from '@envmon/shared';
+import { deviceEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { deviceKeys } from '../../../../lib/device-list';
-import { DEVICE_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
 
 /** How often the map's colours are refreshed (stations report every few minutes). */
 export const STATUS_REFRESH_MS = 60_000;
@@ -10,8 +8,8 @@ export const STATUS_REFRESH_MS = 60_000;
 /** The gateway's online state of every device of the project, by device id. */
 export const deviceStatusQueryOptions = (projectId: number | undefined) =>
   queryOptions({
-    queryKey: [...deviceKeys.all, 'status', projectId ?? null] as const,
-    queryFn: () => api.get<DeviceStatus[]>(DEVICE_URLS.status, { projectId }),
+    queryKey: endpointKey(deviceEndpoints.getStatus, projectId ?? null),
+    queryFn: () => callEndpoint(deviceEndpoints.getStatus, { query: { projectId } }),
     refetchInterval: STATUS_REFRESH_MS,
     select: (rows) => new Map(rows.map((row) => [row.deviceId, row.online])),
   });

@@ -1,9 +1,8 @@
-import type { Device, DeviceInput } from '@envmon/shared';
+import { deviceEndpoints, type DeviceInput } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
 import { deviceDetailKeys } from '../../detail/api/keys';
 import { deviceKeys } from '../../../../lib/device-list';
-import { DEVICE_URLS } from './urls';
+import { callEndpoint } from '../../../../lib/endpoint';
 
 export interface SaveDeviceVariables {
   body: DeviceInput;
@@ -21,8 +20,8 @@ export function useSaveDevice() {
   return useMutation({
     mutationFn: ({ body, id }: SaveDeviceVariables) =>
       id === undefined
-        ? api.post<Device>(DEVICE_URLS.add, body)
-        : api.post<Device>(DEVICE_URLS.update, { ...body, id }),
+        ? callEndpoint(deviceEndpoints.add, { body })
+        : callEndpoint(deviceEndpoints.update, { body: { ...body, id } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: deviceKeys.all }),

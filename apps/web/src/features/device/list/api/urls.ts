@@ -1,13 +1,9 @@
-/** The device management panel's calls (SPEC section 7, 'Device', 'Deploy', 'Classify'). */
+/**
+ * The device panel's calls that are files, not JSON envelopes (import, template, export's link); the others
+ * are declared in packages/shared/src/api/device.ts.
+ */
 export const DEVICE_URLS = {
-  add: '/manager/system/device/rest/add',
-  update: '/manager/system/device/rest/update',
-  remove: '/manager/system/device/rest/delete',
-  status: '/manager/system/device/rest/getStatus',
   batAdd: '/manager/system/device/rest/batAdd',
   template: '/manager/system/device/rest/template',
   export: '/manager/system/device/rest/export',
-  deployRecords: '/manager/system/device/deploy/rest/getAll',
-  deployByDevice: '/manager/system/device/deploy/rest/getByDeviceId',
-  users: '/manager/system/user/rest/getAll',
 } as const;
