@@ -118,6 +118,15 @@ export type ListField =
   /** Not a field: a divider titled `label` over the fields after it, with an optional hint (`extra`). */
   | (FieldBase & { kind: 'section' });
 
+/**
+ * What a definition's form holds (STYLE.md rule 3: the input schema's own fields, not restated): each field
+ * possibly not yet entered or cleared (null), `Controls` naming those whose control holds another type than the
+ * input (a date picker's Dayjs, a select's sentinel).
+ */
+export type ListFormValues<Input, Controls extends object = Record<never, never>> = {
+  [Name in keyof Input]?: (Name extends keyof Controls ? Controls[Name] : Input[Name]) | null;
+};
+
 /** A button in a row's actions column: the built-in edit and delete, or opening a panel. */
 export type ListAction<Row> =
   | { kind: 'edit'; testId?: boolean }
@@ -143,8 +152,8 @@ export type ListQuery = Record<string, unknown> & PageRequest & { projectId?: nu
 export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryKey> {
   /** Resource code: writes need its write code. */
   permission: string;
-  /** The card's test id (a tab of ListTabs has none of its own). */
-  pageTestId: string;
+  /** The card's test id; none for a tab of ListTabs (rendered `embedded`, inside the tabs' card). */
+  pageTestId?: string;
   /** Prefix of the other test ids: `${testId}-add|table|empty|filter`, `${testId}-<action>-<row key>`. */
   testId: string;
   /** The field naming a row in test ids, updates and deletes; 'id' by default. */

@@ -1,39 +1,27 @@
 import {
   DEVOPS_KIND_COLORS,
   DEVOPS_LIMITS,
-  type DevopsKind,
   devopsEndpoints,
   type DevopsRecord,
+  type DevopsRecordInput,
   devopsRecordInputSchema,
 } from '@envmon/shared';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { EMPTY_CELL } from '../../../components/crud/constants';
-import type { ListDefinition } from '../../../components/crud/list-definition';
+import type { ListDefinition, ListFormValues } from '../../../components/crud/list-definition';
 import { listCalls } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
 import { DevopsFilesDrawer, download } from './components/devops-files-drawer';
 import { kindOptions } from './components/devops-vocabulary';
 import { DEVOPS_PAGE } from './components/permissions';
 
-const DEVICE_WIDTH = 180;
-const KIND_WIDTH = 110;
-const TIME_WIDTH = 330;
-const MAINTAINER_WIDTH = 110;
-const CONTENT_WIDTH = 260;
-const FILES_WIDTH = 220;
+const WIDTH = { device: 180, kind: 110, time: 330, maintainer: 110, content: 260, files: 220 } as const;
 /** Attachments named in the table; the rest are in the drawer. */
 const FILES_SHOWN = 3;
 
-interface DevopsFormValues {
-  deviceId?: number;
-  kind?: DevopsKind;
-  startTime?: Dayjs | null;
-  endTime?: Dayjs | null;
-  maintainer?: string;
-  content?: string;
-}
+type DevopsFormValues = ListFormValues<DevopsRecordInput, { startTime: Dayjs; endTime: Dayjs }>;
 
 const toMs = (value: Dayjs | null | undefined) => (value ? value.millisecond(0).valueOf() : undefined);
 
@@ -75,7 +63,7 @@ export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
       key: 'device',
       kind: 'custom',
       title: 'devops.fields.device',
-      width: DEVICE_WIDTH,
+      width: WIDTH.device,
       fixed: 'left',
       render: (row, { token }) => (
         <Flex vertical>
@@ -95,15 +83,15 @@ export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
       labelKey: (kind) => `devops.kinds.${kind}`,
       colors: DEVOPS_KIND_COLORS,
       title: 'devops.fields.kind',
-      width: KIND_WIDTH,
+      width: WIDTH.kind,
     },
-    { key: 'time', kind: 'range', from: 'startTime', to: 'endTime', title: 'devops.fields.time', width: TIME_WIDTH },
+    { key: 'time', kind: 'range', from: 'startTime', to: 'endTime', title: 'devops.fields.time', width: WIDTH.time },
     {
       key: 'maintainer',
       kind: 'text',
       name: 'maintainer',
       title: 'devops.fields.maintainer',
-      width: MAINTAINER_WIDTH,
+      width: WIDTH.maintainer,
       ellipsis: true,
     },
     {
@@ -111,14 +99,14 @@ export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
       kind: 'text',
       name: 'content',
       title: 'devops.fields.content',
-      width: CONTENT_WIDTH,
+      width: WIDTH.content,
       ellipsis: { showTitle: true },
     },
     {
       key: 'files',
       kind: 'custom',
       title: 'devops.fields.files',
-      width: FILES_WIDTH,
+      width: WIDTH.files,
       render: (row, { t, open }) =>
         row.files.length === 0 ? (
           EMPTY_CELL
@@ -142,7 +130,7 @@ export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
       kind: 'text',
       name: 'createdBy',
       title: 'devops.fields.createdBy',
-      width: MAINTAINER_WIDTH,
+      width: WIDTH.maintainer,
       ellipsis: true,
     },
   ],
@@ -171,7 +159,7 @@ export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
   actions: {
     style: 'button',
     width: 250,
-    readWidth: MAINTAINER_WIDTH,
+    readWidth: WIDTH.maintainer,
     items: [
       {
         kind: 'open',

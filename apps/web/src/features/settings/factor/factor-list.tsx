@@ -1,37 +1,24 @@
-import { type Factor, factorEndpoints, FACTOR_LIMITS, factorInputSchema, REPORT_KEY } from '@envmon/shared';
+import {
+  type Factor,
+  factorEndpoints,
+  type FactorInput,
+  FACTOR_LIMITS,
+  factorInputSchema,
+  REPORT_KEY,
+} from '@envmon/shared';
 import { Tag } from 'antd';
 import { EMPTY_CELL } from '../../../components/crud/constants';
-import type { ListDefinition, ListField } from '../../../components/crud/list-definition';
+import type { ListAction, ListDefinition, ListField, ListFormValues } from '../../../components/crud/list-definition';
 import { listCalls, listPageQueryOptions } from '../../../components/crud/list-endpoints';
 import { categoryLabel, categoryOptions, kindLabel, kindOptions, NO_CATEGORY } from './components/factor-vocabulary';
 import { FACTOR_PAGE } from './components/permissions';
 
-const CODE_WIDTH = 120;
-const NAME_WIDTH = 180;
-const SHORT_WIDTH = 90;
-const TAG_WIDTH = 110;
+const WIDTH = { code: 120, name: 180, short: 90, tag: 110 } as const;
 /** Two fields side by side. */
 const HALF = 12;
 
-/** What the form holds: the input schema's fields, each possibly not yet entered (a cleared number is null). */
-interface FactorFormValues {
-  factorCode?: string;
-  factorName?: string;
-  factorNameEn?: string;
-  legacyCode?: string | null;
-  kind?: string;
-  unit?: string | null;
-  decimals?: number | null;
-  category?: string;
-  rangeMin?: number | null;
-  rangeMax?: number | null;
-  zeroIsSuspect?: boolean;
-  constantCount?: number | null;
-  riseRatio?: number | null;
-  dropRatio?: number | null;
-  outlierMin?: number | null;
-  outlierMax?: number | null;
-}
+/** The kind as the row holds it (the schema narrows it); no category is the select's NO_CATEGORY choice. */
+type FactorFormValues = ListFormValues<FactorInput, Pick<Factor, 'kind'> & { category: string }>;
 
 function toFactorFormValues(factor: Factor | undefined): FactorFormValues {
   const blank = {
@@ -53,6 +40,13 @@ const toInput = (values: FactorFormValues) => ({
   riseRatio: values.riseRatio ?? null,
   dropRatio: values.dropRatio ?? null,
 });
+
+/** Built-in factors can be edited but not deleted. */
+const DELETE_UNLESS_BUILT_IN: ListAction<Factor> = {
+  kind: 'delete',
+  testId: true,
+  refuse: (factor) => (factor.builtIn ? 'factorSettings.builtInNoDelete' : undefined),
+};
 
 /** A quality default: any number, beside another. */
 const quality = (name: 'rangeMin' | 'rangeMax' | 'outlierMin' | 'outlierMax' | 'riseRatio' | 'dropRatio') =>
@@ -80,7 +74,7 @@ export const FACTOR_LIST: ListDefinition<Factor> = {
       kind: 'text',
       name: 'factorCode',
       title: 'factorSettings.fields.factorCode',
-      width: CODE_WIDTH,
+      width: WIDTH.code,
       fixed: 'left',
     },
     {
@@ -88,7 +82,7 @@ export const FACTOR_LIST: ListDefinition<Factor> = {
       kind: 'text',
       name: 'factorName',
       title: 'factorSettings.fields.factorName',
-      width: NAME_WIDTH,
+      width: WIDTH.name,
       ellipsis: true,
     },
     {
@@ -96,37 +90,37 @@ export const FACTOR_LIST: ListDefinition<Factor> = {
       kind: 'text',
       name: 'factorNameEn',
       title: 'factorSettings.fields.factorNameEn',
-      width: NAME_WIDTH,
+      width: WIDTH.name,
       ellipsis: true,
     },
     {
       key: 'kind',
       kind: 'custom',
       title: 'factorSettings.fields.kind',
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       render: (row, { t }) => kindLabel(t, row.kind),
     },
-    { key: 'unit', kind: 'text', name: 'unit', title: 'factorSettings.fields.unit', width: SHORT_WIDTH },
+    { key: 'unit', kind: 'text', name: 'unit', title: 'factorSettings.fields.unit', width: WIDTH.short },
     {
       key: 'decimals',
       kind: 'text',
       name: 'decimals',
       title: 'factorSettings.fields.decimals',
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       align: 'right',
     },
     {
       key: 'category',
       kind: 'custom',
       title: 'factorSettings.fields.category',
-      width: TAG_WIDTH,
+      width: WIDTH.tag,
       render: (row, { t }) => (row.category ? <Tag color="purple">{categoryLabel(t, row.category)}</Tag> : EMPTY_CELL),
     },
     {
       key: 'builtIn',
       kind: 'custom',
       title: 'factorSettings.fields.builtIn',
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       render: (row, { t }) => (row.builtIn ? <Tag>{t('common.builtIn')}</Tag> : EMPTY_CELL),
     },
   ],
@@ -159,14 +153,7 @@ export const FACTOR_LIST: ListDefinition<Factor> = {
     style: 'link',
     width: 160,
     fixed: 'right',
-    items: [
-      { kind: 'edit', testId: true },
-      {
-        kind: 'delete',
-        testId: true,
-        refuse: (row) => (row.builtIn ? 'factorSettings.builtInNoDelete' : undefined),
-      },
-    ],
+    items: [{ kind: 'edit', testId: true }, DELETE_UNLESS_BUILT_IN],
   },
   form: {
     schema: factorInputSchema,

@@ -1,7 +1,14 @@
-import { type IotCard, iotCardEndpoints, IOT_CARD_LIMITS, iotCardInputSchema, writeCode } from '@envmon/shared';
+import {
+  type IotCard,
+  iotCardEndpoints,
+  type IotCardInput,
+  IOT_CARD_LIMITS,
+  iotCardInputSchema,
+  writeCode,
+} from '@envmon/shared';
 import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { ListDefinition } from '../../../components/crud/list-definition';
+import type { ListDefinition, ListFormValues } from '../../../components/crud/list-definition';
 import { listCalls } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
 import { IotCardSummary } from './components/iot-card-summary';
@@ -11,27 +18,12 @@ import { DaysLeftTag, expiryOptions, operatorOptions } from './components/iot-ca
 export const IOT_CARD_PAGE = 'settings.iot-card';
 export const IOT_CARD_WRITE = writeCode(IOT_CARD_PAGE);
 
-const CARD_NO_WIDTH = 200;
-const NUMBER_WIDTH = 140;
-const SHORT_WIDTH = 110;
-const DEVICE_WIDTH = 200;
-const DATE_WIDTH = 120;
-const REMARK_WIDTH = 180;
+const WIDTH = { cardNo: 200, number: 140, short: 110, device: 200, date: 120, remark: 180 } as const;
 /** Two fields side by side. */
 const HALF = 12;
 
-/** What the form holds: the input schema's fields, dates as the pickers' values, each possibly not entered. */
-export interface IotCardFormValues {
-  cardNo?: string;
-  msisdn?: string | null;
-  operator?: string;
-  deviceId?: number | null;
-  plan?: string | null;
-  dataLimitMb?: number | null;
-  activateDate?: Dayjs | null;
-  expireDate?: Dayjs | null;
-  remark?: string | null;
-}
+/** Dates as the pickers' values. */
+export type IotCardFormValues = ListFormValues<IotCardInput, { activateDate: Dayjs; expireDate: Dayjs }>;
 
 export function toIotCardFormValues(card: IotCard | undefined): IotCardFormValues {
   if (!card) return {};
@@ -76,23 +68,23 @@ export const IOT_CARD_LIST: ListDefinition<IotCard> = {
       kind: 'text',
       name: 'cardNo',
       title: 'iotCard.fields.cardNo',
-      width: CARD_NO_WIDTH,
+      width: WIDTH.cardNo,
       fixed: 'left',
     },
-    { key: 'msisdn', kind: 'text', name: 'msisdn', title: 'iotCard.fields.msisdn', width: NUMBER_WIDTH },
+    { key: 'msisdn', kind: 'text', name: 'msisdn', title: 'iotCard.fields.msisdn', width: WIDTH.number },
     {
       key: 'operator',
       kind: 'label',
       name: 'operator',
       labelKey: (operator) => `iotCard.operators.${operator}`,
       title: 'iotCard.fields.operator',
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
     },
     {
       key: 'device',
       kind: 'custom',
       title: 'iotCard.fields.device',
-      width: DEVICE_WIDTH,
+      width: WIDTH.device,
       ellipsis: true,
       render: (row, { t }) =>
         row.deviceId === null ? (
@@ -104,13 +96,13 @@ export const IOT_CARD_LIST: ListDefinition<IotCard> = {
           </Flex>
         ),
     },
-    { key: 'plan', kind: 'text', name: 'plan', title: 'iotCard.fields.plan', width: NUMBER_WIDTH },
+    { key: 'plan', kind: 'text', name: 'plan', title: 'iotCard.fields.plan', width: WIDTH.number },
     {
       key: 'dataLimitMb',
       kind: 'text',
       name: 'dataLimitMb',
       title: 'iotCard.fields.dataLimitMb',
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       align: 'right',
     },
     {
@@ -118,14 +110,14 @@ export const IOT_CARD_LIST: ListDefinition<IotCard> = {
       kind: 'date',
       name: 'activateDate',
       title: 'iotCard.fields.activateDate',
-      width: DATE_WIDTH,
+      width: WIDTH.date,
     },
-    { key: 'expireDate', kind: 'date', name: 'expireDate', title: 'iotCard.fields.expireDate', width: DATE_WIDTH },
+    { key: 'expireDate', kind: 'date', name: 'expireDate', title: 'iotCard.fields.expireDate', width: WIDTH.date },
     {
       key: 'daysLeft',
       kind: 'custom',
       title: 'iotCard.fields.daysLeft',
-      width: NUMBER_WIDTH,
+      width: WIDTH.number,
       // Days left as of the list's last load.
       render: (row, { loadedAt }) => <DaysLeftTag expireDate={row.expireDate} now={loadedAt} />,
     },
@@ -134,7 +126,7 @@ export const IOT_CARD_LIST: ListDefinition<IotCard> = {
       kind: 'text',
       name: 'remark',
       title: 'iotCard.fields.remark',
-      width: REMARK_WIDTH,
+      width: WIDTH.remark,
       ellipsis: true,
     },
   ],

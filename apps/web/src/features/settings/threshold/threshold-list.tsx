@@ -2,13 +2,14 @@ import {
   ALARM_LEVELS,
   type Threshold,
   thresholdEndpoints,
+  type ThresholdInput,
   thresholdInputSchema,
   vocabularyLabel,
 } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { EMPTY_CELL } from '../../../components/crud/constants';
-import type { ListDefinition } from '../../../components/crud/list-definition';
+import type { ListDefinition, ListFormValues } from '../../../components/crud/list-definition';
 import { listCalls } from '../../../components/crud/list-endpoints';
 import { useCodeOptions, useFactorOptions } from '../../../components/use-select-options';
 import { useVocabularyLang } from '../../../components/vocabulary/use-vocabulary-lang';
@@ -17,23 +18,10 @@ import { waterLimitsQueryOptions } from './api/get-water-limits';
 import { THRESHOLD_PAGE } from './components/permissions';
 import { SymbolTag } from './components/symbol-tag';
 
-const NAME_WIDTH = 180;
-const NUMBER_WIDTH = 90;
-const TAG_WIDTH = 110;
-const TIME_WIDTH = 165;
+const WIDTH = { name: 180, number: 90, tag: 110, time: 165 } as const;
 
-/** What the form holds: the input schema's fields, each possibly not yet entered. */
-interface ThresholdFormValues {
-  deviceId?: number;
-  factorCode?: string;
-  overflowType?: number | null;
-  operator?: number;
-  limit1?: number | null;
-  limit2?: number | null;
-  limitId?: number | null;
-  alarmLevel?: number;
-  enabled?: boolean;
-}
+/** Codes as the row holds them (numbers; the schema narrows them). */
+type ThresholdFormValues = ListFormValues<ThresholdInput, Threshold>;
 
 function toFormValues(threshold: Threshold | undefined): ThresholdFormValues {
   if (!threshold) return { alarmLevel: ALARM_LEVELS[0], enabled: true, limit1: null, limit2: null, limitId: null };
@@ -74,7 +62,6 @@ function useWaterLimitPicker(factorCode: unknown) {
  */
 export const THRESHOLD_LIST: ListDefinition<Threshold> = {
   permission: THRESHOLD_PAGE,
-  pageTestId: 'threshold-settings-page',
   testId: 'threshold',
   ...listCalls(thresholdEndpoints),
   columns: [
@@ -82,7 +69,7 @@ export const THRESHOLD_LIST: ListDefinition<Threshold> = {
       key: 'deviceName',
       kind: 'custom',
       title: 'threshold.fields.device',
-      width: NAME_WIDTH,
+      width: WIDTH.name,
       ellipsis: true,
       render: (row) => row.deviceName,
     },
@@ -90,7 +77,7 @@ export const THRESHOLD_LIST: ListDefinition<Threshold> = {
       key: 'factorName',
       kind: 'custom',
       title: 'threshold.fields.factor',
-      width: NAME_WIDTH,
+      width: WIDTH.name,
       ellipsis: true,
       render: (row, { lang }) => (lang === 'en' ? row.factorNameEn : row.factorName),
     },
@@ -98,38 +85,38 @@ export const THRESHOLD_LIST: ListDefinition<Threshold> = {
       key: 'operator',
       kind: 'custom',
       title: 'threshold.fields.operator',
-      width: TAG_WIDTH,
+      width: WIDTH.tag,
       render: (row, { lang }) => vocabularyLabel('thresholdSymbol', row.operator, lang),
     },
-    { key: 'limit1', kind: 'text', name: 'limit1', title: 'threshold.fields.limit1', width: NUMBER_WIDTH },
-    { key: 'limit2', kind: 'text', name: 'limit2', title: 'threshold.fields.limit2', width: NUMBER_WIDTH },
+    { key: 'limit1', kind: 'text', name: 'limit1', title: 'threshold.fields.limit1', width: WIDTH.number },
+    { key: 'limit2', kind: 'text', name: 'limit2', title: 'threshold.fields.limit2', width: WIDTH.number },
     {
       key: 'symbol',
       kind: 'custom',
       title: 'threshold.fields.symbol',
-      width: NUMBER_WIDTH,
+      width: WIDTH.number,
       render: (row) => <SymbolTag limit1={row.limit1} limit2={row.limit2} />,
     },
-    { key: 'unit', kind: 'text', name: 'unit', title: 'threshold.fields.unit', width: NUMBER_WIDTH },
+    { key: 'unit', kind: 'text', name: 'unit', title: 'threshold.fields.unit', width: WIDTH.number },
     {
       key: 'overflowType',
       kind: 'custom',
       title: 'threshold.fields.overflowType',
-      width: TAG_WIDTH,
+      width: WIDTH.tag,
       render: (row) => <VocabularyTag name="overflowType" value={row.overflowType} />,
     },
     {
       key: 'alarmLevel',
       kind: 'custom',
       title: 'threshold.fields.alarmLevel',
-      width: NUMBER_WIDTH,
+      width: WIDTH.number,
       render: (row) => <VocabularyTag name="alarmLevel" value={row.alarmLevel} />,
     },
     {
       key: 'enabled',
       kind: 'custom',
       title: 'threshold.fields.enabled',
-      width: NUMBER_WIDTH,
+      width: WIDTH.number,
       render: (row, { t }) => (row.enabled ? <Tag color="blue">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
     },
     {
@@ -137,7 +124,7 @@ export const THRESHOLD_LIST: ListDefinition<Threshold> = {
       kind: 'datetime',
       name: 'updateTime',
       title: 'threshold.fields.updateTime',
-      width: TIME_WIDTH,
+      width: WIDTH.time,
     },
   ],
   filterWidth: 220,

@@ -1,7 +1,7 @@
-import { CAMERA_LIMITS, type Camera, cameraEndpoints, cameraInputSchema } from '@envmon/shared';
+import { CAMERA_LIMITS, type Camera, cameraEndpoints, type CameraInput, cameraInputSchema } from '@envmon/shared';
 import { SafetyOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
-import type { ListDefinition } from '../../../components/crud/list-definition';
+import type { ListDefinition, ListFormValues } from '../../../components/crud/list-definition';
 import { listCalls } from '../../../components/crud/list-endpoints';
 import { VIDEO_QUERY_KEYS } from './api/camera-api';
 import { CameraPolicyModal } from './components/camera-policy-modal';
@@ -9,12 +9,7 @@ import { CameraPolicyModal } from './components/camera-policy-modal';
 /** The page's resource code: adding, editing, the policy and deleting need its write code. */
 export const VIDEO_SETTINGS_PAGE = 'settings.video-ys';
 
-interface CameraFormValues {
-  deviceId?: number;
-  name?: string;
-  hlsUrl?: string | null;
-  enabled?: boolean;
-}
+type CameraFormValues = ListFormValues<CameraInput>;
 
 const toFormValues = (camera: Camera | undefined): CameraFormValues =>
   camera
