@@ -6,6 +6,7 @@ import { FilterActions } from '../../../components/crud/table-parts';
 import { DeviceSelect, FactorSelect } from '../../../components/device-factor-select';
 import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';
+import { boundedRangeRules } from '../../../components/date-range/range-rules';
 
 const DEVICE_WIDTH = 240;
 const FACTOR_WIDTH = 300;
@@ -136,18 +137,13 @@ export function ReportFilterBar({
       <Form.Item
         name="range"
         label={t('report.filter.range')}
-        rules={[
-          { required: true, message: t('report.filter.rangeRequired') },
-          {
-            validator: (_, value: ReportRange | null) => {
-              if (!value) return Promise.resolve();
-              const { beginTime, endTime } = toReportTimes(value, unit);
-              return endTime - beginTime <= REPORT_MAX_RANGE_MS[unit]
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('report.validation.rangeTooLong')));
-            },
+        rules={boundedRangeRules(
+          (value: ReportRange) => {
+            const { beginTime, endTime } = toReportTimes(value, unit);
+            return endTime - beginTime <= REPORT_MAX_RANGE_MS[unit];
           },
-        ]}
+          { required: t('report.filter.rangeRequired'), tooLong: t('report.validation.rangeTooLong') },
+        )}
       >
         <DateRangePicker picker={unit === 'month' ? 'month' : 'date'} allowClear={false} />
       </Form.Item>

@@ -6,6 +6,7 @@ import { FilterActions } from '../../../../components/crud/table-parts';
 import { DeviceSelect } from '../../../../components/device-factor-select';
 import { type OriginalFilterForm, rangeAllowed } from '../utils/original-filter';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
+import { boundedRangeRules } from '../../../../components/date-range/range-rules';
 
 const FILTER_WIDTH = 170;
 
@@ -49,13 +50,10 @@ export function OriginalFilterBar({ onSearch }: { onSearch: (form: OriginalFilte
       <Form.Item
         name="range"
         label={t('original.fields.range')}
-        rules={[
-          { required: true, message: t('original.rangeRequired') },
-          {
-            validator: (_, value: OriginalFilterForm['range'] | null) =>
-              !value || rangeAllowed(value) ? Promise.resolve() : Promise.reject(new Error(t('original.rangeTooLong'))),
-          },
-        ]}
+        rules={boundedRangeRules(rangeAllowed, {
+          required: t('original.rangeRequired'),
+          tooLong: t('original.rangeTooLong'),
+        })}
       >
         <DateRangePicker showTime allowClear={false} />
       </Form.Item>

@@ -2,6 +2,7 @@ import { REISSUE_KINDS, REISSUE_LIMITS, type ReissueKind, type ReissueMode, reis
 import { CloudDownloadOutlined, DiffOutlined } from '@ant-design/icons';
 import { App, Button, Form, Select, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../../../lib/dayjs';
 import type { Translate } from '../../../../lib/zod-form-errors';
@@ -10,8 +11,7 @@ import { useCreateReissue } from '../api/create-reissue';
 import { reissueFormErrors } from './reissue-form-errors';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
 
-const DEVICES_WIDTH = 360;
-const KIND_WIDTH = 180;
+const WIDTH = { devices: 360, kind: 180 } as const;
 /** The range offered at first: the last day, up to now. */
 const DEFAULT_HOURS = 24;
 const WEEK_DAYS = 7;
@@ -71,6 +71,21 @@ export function ReissueForm() {
     { label: t('reissue.presets.last90Days'), value: () => lastSpan(QUARTER_DAYS, 'day') },
   ];
 
+  /** A button per way of asking: it spins while its own request runs, and both wait for it. */
+  const modeButton = (mode: ReissueMode, icon: ReactNode, label: string, type?: 'primary') => (
+    <Form.Item>
+      <Button
+        type={type}
+        icon={icon}
+        loading={create.isPending && create.variables.mode === mode}
+        disabled={create.isPending}
+        onClick={() => submit(mode)}
+      >
+        {label}
+      </Button>
+    </Form.Item>
+  );
+
   return (
     <Form<ReissueFormValues>
       form={form}
@@ -87,41 +102,22 @@ export function ReissueForm() {
           maxTagCount="responsive"
           maxCount={REISSUE_LIMITS.maxDevices}
           placeholder={t('reissue.messages.devicesPlaceholder')}
-          style={{ width: DEVICES_WIDTH }}
+          style={{ width: WIDTH.devices }}
           data-testid="reissue-devices"
         />
       </Form.Item>
       <Form.Item name="cn" label={t('reissue.fields.cn')} required>
         <Select
           options={REISSUE_KINDS.map((cn) => ({ value: cn, label: t(`reissue.kinds.${cn}`) }))}
-          style={{ width: KIND_WIDTH }}
+          style={{ width: WIDTH.kind }}
           data-testid="reissue-kind"
         />
       </Form.Item>
       <Form.Item name="range" label={t('reissue.fields.range')} required>
         <DateRangePicker showTime presets={presets} data-testid="reissue-range" />
       </Form.Item>
-      <Form.Item>
-        <Button
-          type="primary"
-          icon={<CloudDownloadOutlined />}
-          loading={create.isPending && create.variables.mode === 'add'}
-          disabled={create.isPending}
-          onClick={() => submit('add')}
-        >
-          {t('reissue.actions.add')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          icon={<DiffOutlined />}
-          loading={create.isPending && create.variables.mode === 'repair'}
-          disabled={create.isPending}
-          onClick={() => submit('repair')}
-        >
-          {t('reissue.actions.repair')}
-        </Button>
-      </Form.Item>
+      {modeButton('add', <CloudDownloadOutlined />, t('reissue.actions.add'), 'primary')}
+      {modeButton('repair', <DiffOutlined />, t('reissue.actions.repair'))}
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../../components/can';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
+import { DeviceCell } from '../../../../components/crud/device-cell';
 import {
   FilterActions,
   FIRST_PAGE,
@@ -21,14 +22,16 @@ import { REISSUE_WRITE } from '../components/permissions';
 import { ReissueForm } from '../components/reissue-form';
 import { ReissueStatusTag } from '../components/reissue-status-tag';
 
-const FILTER_WIDTH = 200;
-const DEVICE_WIDTH = 180;
-const SHORT_WIDTH = 100;
-const KIND_WIDTH = 150;
-const RANGE_WIDTH = 320;
-const REASON_WIDTH = 200;
-const COUNT_WIDTH = 110;
-const TIME_WIDTH = 170;
+const WIDTH = {
+  filter: 200,
+  device: 180,
+  short: 100,
+  kind: 150,
+  range: 320,
+  reason: 200,
+  count: 110,
+  time: 170,
+} as const;
 
 type Filters = Pick<ReissueListQuery, 'deviceId' | 'status'>;
 
@@ -59,83 +62,74 @@ export default function SettingsReissuePage() {
     {
       key: 'device',
       title: t('reissue.fields.device'),
-      width: DEVICE_WIDTH,
+      width: WIDTH.device,
       fixed: 'left',
-      render: (_v, row) => (
-        <Flex vertical>
-          <Typography.Text ellipsis>{row.deviceName ?? EMPTY_CELL}</Typography.Text>
-          {row.deviceCode ? (
-            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-              {row.deviceCode}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      ),
+      render: (_v, row) => <DeviceCell name={row.deviceName} code={row.deviceCode} />,
     },
     {
       key: 'mode',
       title: t('reissue.fields.mode'),
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       render: (_v, row) => t(`reissue.modes.${row.mode}`),
     },
-    { key: 'cn', title: t('reissue.fields.cn'), width: KIND_WIDTH, render: (_v, row) => t(`reissue.kinds.${row.cn}`) },
+    { key: 'cn', title: t('reissue.fields.cn'), width: WIDTH.kind, render: (_v, row) => t(`reissue.kinds.${row.cn}`) },
     {
       key: 'range',
       title: t('reissue.fields.range'),
-      width: RANGE_WIDTH,
+      width: WIDTH.range,
       render: (_v, row) => `${formatDateTime(row.beginTime)} – ${formatDateTime(row.endTime)}`,
     },
     {
       key: 'status',
       title: t('reissue.fields.status'),
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       render: (_v, row) => <ReissueStatusTag status={row.status} />,
     },
     {
       key: 'reason',
       title: t('reissue.fields.reason'),
-      width: REASON_WIDTH,
+      width: WIDTH.reason,
       ellipsis: true,
       render: (_v, row) => (row.reason ? t(`reissue.reasons.${row.reason}`) : EMPTY_CELL),
     },
     {
       key: 'missing',
       title: t('reissue.fields.missing'),
-      width: COUNT_WIDTH,
+      width: WIDTH.count,
       align: 'right',
       render: (_v, row) => cell(row.missing),
     },
     {
       key: 'requests',
       title: t('reissue.fields.requests'),
-      width: COUNT_WIDTH,
+      width: WIDTH.count,
       align: 'right',
       render: (_v, row) => row.requests,
     },
     {
       key: 'stored',
       title: t('reissue.fields.stored'),
-      width: COUNT_WIDTH + 20,
+      width: WIDTH.count + 20,
       align: 'right',
       render: (_v, row) => `${cell(row.stored)} / ${row.expected}`,
     },
     {
       key: 'createdBy',
       title: t('reissue.fields.createdBy'),
-      width: SHORT_WIDTH,
+      width: WIDTH.short,
       ellipsis: true,
       render: (_v, row) => cell(row.createdBy),
     },
     {
       key: 'createTime',
       title: t('reissue.fields.createTime'),
-      width: TIME_WIDTH,
+      width: WIDTH.time,
       render: (_v, row) => formatDateTime(row.createTime),
     },
     {
       key: 'finishTime',
       title: t('reissue.fields.finishTime'),
-      width: TIME_WIDTH,
+      width: WIDTH.time,
       render: (_v, row) => (row.finishTime === null ? EMPTY_CELL : formatDateTime(row.finishTime)),
     },
   ];
@@ -166,7 +160,7 @@ export default function SettingsReissuePage() {
                 <DeviceSelect
                   allowClear
                   placeholder={t('reissue.filter.allDevices')}
-                  style={{ width: FILTER_WIDTH }}
+                  style={{ width: WIDTH.filter }}
                   data-testid="reissue-filter-device"
                 />
               </Form.Item>
@@ -178,7 +172,7 @@ export default function SettingsReissuePage() {
                     label: t(`reissue.statuses.${status}`),
                   }))}
                   placeholder={t('reissue.filter.allStatuses')}
-                  style={{ width: FILTER_WIDTH - 60 }}
+                  style={{ width: WIDTH.filter - 60 }}
                   data-testid="reissue-filter-status"
                 />
               </Form.Item>
