@@ -15,7 +15,13 @@ import {
   devopsRecordSchema,
   devopsRecordUpdateSchema,
 } from '../schemas/devops.js';
-import { factorCodeQuerySchema, factorInputSchema, factorListQuerySchema, factorSchema } from '../schemas/factor.js';
+import {
+  factorAllQuerySchema,
+  factorCodeQuerySchema,
+  factorInputSchema,
+  factorListQuerySchema,
+  factorSchema,
+} from '../schemas/factor.js';
 import {
   iotCardInputSchema,
   iotCardListQuerySchema,
@@ -135,6 +141,17 @@ export const factorEndpoints = {
     path: `${FACTOR}/get`,
     query: factorListQuerySchema,
     response: pageSchema(factorSchema),
+    key: ['factor'],
+  }),
+  /**
+   * The whole catalogue (of a kind): factors to add to a device, every factor select; any signed-in user
+   * reads it. Cached under ['factor', 'getAll'], below the list's root.
+   */
+  getAll: defineEndpoint({
+    method: 'GET',
+    path: `${FACTOR}/getAll`,
+    query: factorAllQuerySchema,
+    response: z.array(factorSchema),
     key: ['factor'],
   }),
   add: defineEndpoint({ method: 'POST', path: `${FACTOR}/add`, body: factorInputSchema, response: factorSchema }),

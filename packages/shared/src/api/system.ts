@@ -9,6 +9,7 @@ import {
   pageQuerySchema,
   pageSchema,
 } from '../schemas/common.js';
+import { loginResultSchema, loginSchema, oauthCodeParamSchema, passwordChangeSchema } from '../schemas/auth.js';
 import { dictionaryLookupSchema, dictionarySchema } from '../schemas/dictionary.js';
 import { operationLogFilterSchema, operationLogSchema, serverLogFileSchema } from '../schemas/log.js';
 import { resourceSchema } from '../schemas/resource.js';
@@ -58,6 +59,30 @@ export const CRUD_ENDPOINTS: { readonly [K in CrudKey]: CrudEndpoints } = {
   role: crudEndpoints(CRUD.role),
   resource: crudEndpoints(CRUD.resource),
   dictionary: crudEndpoints(CRUD.dictionary),
+};
+
+const LOGIN = '/manager/system/login/rest';
+
+/** Signing in and out (SPEC section 7 'Login') and the password change of 'System'. */
+export const authEndpoints = {
+  /** A refused attempt's failure envelope may carry data.retryAfterMs (throttled). */
+  login: defineEndpoint({ method: 'POST', path: `${LOGIN}/login`, body: loginSchema, response: loginResultSchema }),
+  /** Revokes the calling token. */
+  logout: defineEndpoint({ method: 'POST', path: `${LOGIN}/logout`, response: z.null() }),
+  /** Exchanges an OAuth2 authorization code (a path parameter) for a console token. */
+  oauth: defineEndpoint({
+    method: 'GET',
+    path: `${LOGIN}/oauth/:code`,
+    params: oauthCodeParamSchema,
+    response: loginResultSchema,
+  }),
+  /** Both passwords as query parameters of a POST, as the spec has it. */
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/manager/system/password/rest/change',
+    query: passwordChangeSchema,
+    response: z.null(),
+  }),
 };
 
 const USER = '/manager/system/user/rest';
