@@ -37,13 +37,10 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
   const canWrite = useCan(writeCode(def.permission));
   const [editing, setEditing] = useState<CrudEditing | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { list, filters, search, page, setPage, pagination } = useFilteredPagedQuery(
-    {},
-    (query: FilterValues, request) => ({
-      ...crudListQueryOptions(def, request, query),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  const { list, filters, search, page, setPage, table } = useFilteredPagedQuery({}, (query: FilterValues, request) => ({
+    ...crudListQueryOptions(def, request, query),
+    placeholderData: keepPreviousData,
+  }));
   const remove = useCrudDelete(def);
 
   const confirmDelete = useConfirmDelete({
@@ -123,14 +120,7 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
             <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
           </Flex>
         </Flex>
-        <PagedTable<CrudRow>
-          list={list}
-          columns={columns}
-          rowKey="id"
-          pagination={pagination}
-          scrollX={false}
-          size="preferred"
-        />
+        <PagedTable<CrudRow> {...table} columns={columns} scrollX={false} size="preferred" />
       </Flex>
       {editing ? (
         <CrudFormModal def={def} editing={editing} extraRules={extraRules} onClose={() => setEditing(null)} />

@@ -9,7 +9,8 @@ export interface PagedTableProps<T> extends Pick<TableProps<T>, 'expandable' | '
   /** The page query: its rows, its load state and its failure. */
   list: UseQueryResult<Page<T>>;
   columns: TableColumnsType<T>;
-  rowKey: NonNullable<TableProps<T>['rowKey']>;
+  /** 'id' by default. */
+  rowKey?: TableProps<T>['rowKey'];
   pagination: TablePaginationConfig;
   /** What an empty list says in place of the table; without it the table stays, empty. */
   empty?: string;
@@ -38,7 +39,7 @@ const widthOf = <T,>(columns: TableColumnsType<T>) => columns.reduce((sum, c) =>
 export function PagedTable<T extends object>({
   list,
   columns,
-  rowKey,
+  rowKey = 'id',
   pagination,
   empty,
   testId,

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { FIRST_PAGE, type PageRequest, usePagination } from './table-parts';
 
 /**
- * A server-paged read (D: the page the server answers): which page is asked for, its query and the
- * table's pagination that moves it.
+ * A server-paged read (D: the page the server answers): which page is asked for, its query, and `table`,
+ * what a PagedTable needs of it (the query and the pagination that moves it).
  */
 export function usePagedQuery<D extends Page<unknown>, K extends QueryKey>(
   options: (page: PageRequest) => UseQueryOptions<D, Error, D, K>,
@@ -13,7 +13,7 @@ export function usePagedQuery<D extends Page<unknown>, K extends QueryKey>(
   const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const list = useQuery(options(page));
   const pagination = usePagination(page, setPage, list.data?.total);
-  return { list, page, setPage, pagination };
+  return { list, page, setPage, table: { list, pagination } };
 }
 
 /**

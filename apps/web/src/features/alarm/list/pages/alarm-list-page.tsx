@@ -53,7 +53,7 @@ export default function AlarmListPage() {
     filters,
     search,
     setPage,
-    pagination,
+    table: { pagination },
   } = useFilteredPagedQuery({}, (values: AlarmFilterValues, page) =>
     alarmPageQueryOptions(filterOf(values), page.pageNum, page.pageSize),
   );

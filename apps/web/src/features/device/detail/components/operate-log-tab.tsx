@@ -13,7 +13,7 @@ const WIDTH = { time: 170, user: 110, method: 80, status: 90 } as const;
 /** Who changed this device (and its factors, groups, virtual devices) and how it went, newest first. */
 export function OperateLogTab({ device }: { device: Device }) {
   const { t } = useTranslation();
-  const { list: logs, pagination } = usePagedQuery((page) =>
+  const { list: logs, table } = usePagedQuery((page) =>
     deviceOperateLogQueryOptions(device.id, page.pageNum, page.pageSize),
   );
 
@@ -67,10 +67,8 @@ export function OperateLogTab({ device }: { device: Device }) {
         <RefreshButton loading={logs.isFetching} onClick={() => void logs.refetch()} />
       </Flex>
       <PagedTable<OperationLog>
-        list={logs}
+        {...table}
         columns={columns}
-        rowKey="id"
-        pagination={pagination}
         scrollX={false}
         scrollY="auto"
         locale={{ emptyText: t('deviceDetail.states.empty') }}

@@ -28,9 +28,7 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
   const { t } = useTranslation();
   const canWrite = useCan(DEVICE_WRITE);
   const [editing, setEditing] = useState<Editing>(null);
-  const { list, pagination } = usePagedQuery((page) =>
-    virtualDevicesQueryOptions(device.id, page.pageNum, page.pageSize),
-  );
+  const { list, table } = usePagedQuery((page) => virtualDevicesQueryOptions(device.id, page.pageNum, page.pageSize));
   const remove = useDeleteVirtualDevice(device.id);
   const upload = useImportVirtualDevices();
   const { nameOf } = useDeviceFactorNames(device.id);
@@ -102,10 +100,8 @@ export function VirtualDevicesTab({ device }: { device: Device }) {
         <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />
       </Flex>
       <PagedTable<VirtualDevice>
-        list={list}
+        {...table}
         columns={columns}
-        rowKey="id"
-        pagination={pagination}
         scrollX={false}
         scrollY="auto"
         locale={{ emptyText: t('deviceDetail.states.empty') }}

@@ -108,7 +108,7 @@ export default function QueryHistoryPage() {
   const {
     list: table,
     setPage,
-    pagination,
+    table: paged,
   } = usePagedQuery((page) => ({
     ...historyTableQueryOptions(filter as HistoryFilter, page.pageNum, page.pageSize),
     enabled: filter !== null,
@@ -225,11 +225,10 @@ export default function QueryHistoryPage() {
           <Typography.Text type="secondary">{t('history.downsampled', { max: chart.data?.maxPoints })}</Typography.Text>
         ) : null}
         <PagedTable<HistoryRow>
-          list={table}
+          {...paged}
           rowKey={(row) => `${row.deviceId}|${row.dataTime}`}
           size="middle"
           columns={columns}
-          pagination={pagination}
           empty={t('history.empty')}
           scrollX="max-content"
           scrollY={tableHeight}

@@ -26,7 +26,7 @@ export default function QueryOriginalPage() {
     list: packets,
     filters: form,
     search,
-    pagination,
+    table,
   } = useFilteredPagedQuery(
     () => toOriginalFilter(defaultOriginalForm()),
     (values, page) => originalPageQueryOptions(withProject(values), page.pageNum, page.pageSize),
@@ -53,13 +53,11 @@ export default function QueryOriginalPage() {
           <RefreshButton loading={packets.isFetching} onClick={() => void packets.refetch()} />
         </Flex>
         <PagedTable<OriginalPacket>
-          list={packets}
-          rowKey="id"
+          {...table}
           size="middle"
           scrollX={false}
           scrollY="auto"
           empty={t('original.empty')}
-          pagination={pagination}
           expandable={{ expandedRowRender: (packet) => <ParsedPacket packet={packet} /> }}
           columns={[
             {

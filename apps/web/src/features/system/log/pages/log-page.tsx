@@ -22,7 +22,7 @@ export default function LogPage() {
   const {
     list: logs,
     search,
-    pagination,
+    table,
   } = useFilteredPagedQuery({}, (filters: LogFilterValues, page) =>
     operationLogsQueryOptions(toLogQuery(filters, page)),
   );
@@ -91,14 +91,7 @@ export default function LogPage() {
         <Flex justify="flex-end">
           <RefreshButton loading={logs.isFetching} onClick={() => void logs.refetch()} />
         </Flex>
-        <PagedTable<OperationLog>
-          list={logs}
-          columns={columns}
-          rowKey="id"
-          pagination={pagination}
-          scrollX={false}
-          size="preferred"
-        />
+        <PagedTable<OperationLog> {...table} columns={columns} scrollX={false} size="preferred" />
       </Flex>
       <LogDetailDrawer log={selected} onClose={() => setSelected(null)} />
     </Card>
