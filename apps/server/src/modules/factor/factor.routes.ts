@@ -5,7 +5,6 @@ import {
   deviceFactorMapSchema,
   deviceFactorEndpoints,
   deviceFactorSchema,
-  factorAllQuerySchema,
   factorSchema,
   factorEndpoints,
   pageSchema,
@@ -20,7 +19,6 @@ import { signedIn } from '../../plugins/auth.js';
 import type { DeviceFactorService } from './device-factor.service.js';
 import type { FactorService } from './factor.service.js';
 
-const FACTOR = '/manager/settings/factor/rest';
 const DEVICE_FACTOR = '/manager/settings/factor/device/rest';
 const PAGE = 'settings.factor';
 /** The monitor-factor page, and the device panel's factor tab. */
@@ -42,19 +40,11 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
     handler: async (request) => ok(await factors.list(request.query)),
   });
 
-  app.get(
-    `${FACTOR}/getAll`,
-    {
-      config: COMMON,
-      schema: {
-        tags,
-        summary: 'Every monitor factor (of a kind)',
-        querystring: factorAllQuerySchema,
-        response: envelopeResponses(z.array(factorSchema)),
-      },
-    },
-    async (request) => ok(await factors.all(request.query.kind)),
-  );
+  app.route({
+    ...endpointRoute(factorEndpoints.getAll, { tags, summary: 'Every monitor factor (of a kind)' }),
+    config: COMMON,
+    handler: async (request) => ok(await factors.all(request.query.kind)),
+  });
 
   app.route({
     ...endpointRoute(factorEndpoints.add, { tags, summary: 'Add a monitor factor' }),

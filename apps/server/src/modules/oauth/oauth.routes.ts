@@ -1,25 +1,22 @@
-import { loginResultSchema, oauthCodeParamSchema, PUBLIC } from '@envmon/shared';
+import { authEndpoints, PUBLIC } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import type { OAuthService } from './oauth.service.js';
 
+/** The OAuth2 sign-in (path and schemas: authEndpoints.oauth). */
 export function oauthRoutes(app: App, oauth: OAuthService): void {
-  app.get(
-    '/manager/system/login/rest/oauth/:code',
-    {
-      // Signs in: logged like the login POST although it is a GET.
-      config: { permission: PUBLIC, operationLog: true },
-      schema: {
-        tags: ['login'],
-        summary: 'Exchange an OAuth2 authorization code with the configured provider for one of our tokens',
-        params: oauthCodeParamSchema,
-        response: envelopeResponses(loginResultSchema),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(authEndpoints.oauth, {
+      tags: ['login'],
+      summary: 'Exchange an OAuth2 authorization code with the configured provider for one of our tokens',
+    }),
+    // Signs in: logged like the login POST although it is a GET.
+    config: { permission: PUBLIC, operationLog: true },
+    handler: async (request) => {
       const { result, actor } = await oauth.login(request.params.code);
       request.actor = actor;
       return ok(result);
     },
-  );
+  });
 }
