@@ -17,3 +17,17 @@ export function zodRule(schema: z.ZodType, t: TFunction, required = true): FormR
     },
   };
 }
+
+/**
+ * A rule that reads other fields of the form too (name them in the item's `dependencies`, so it runs again when
+ * they change): `refuse` says when the value is wrong beside them, `message` what the field then shows.
+ */
+export function crossFieldRule(
+  refuse: (value: unknown, field: (name: string) => unknown) => boolean,
+  message: string,
+): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      refuse(value, getFieldValue) ? Promise.reject(new Error(message)) : Promise.resolve(),
+  });
+}

@@ -1,9 +1,10 @@
 import { DEVOPS_FILE_ACCEPT, DEVOPS_LIMITS, type DevopsFile, type DevopsRecord } from '@envmon/shared';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Flex, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { App, Button, Drawer, Empty, Flex, type TableColumnsType, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../components/can';
+import { WholeTable } from '../../../../components/crud/whole-table';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { attachmentProblem, downloadDevopsFile, useDeleteDevopsFile, useUploadDevopsFile } from '../api/devops-files';
 import { formatSize, kindLabel, LIMIT_MB } from './devops-vocabulary';
@@ -137,14 +138,7 @@ export function DevopsFilesDrawer({ record, onClose }: { record: DevopsRecord; o
         {files.length === 0 ? (
           <Empty description={t('devops.files.none')} />
         ) : (
-          <Table<DevopsFile>
-            rowKey="id"
-            size="small"
-            showHeader={false}
-            pagination={false}
-            dataSource={files}
-            columns={columns}
-          />
+          <WholeTable<DevopsFile> rowKey="id" showHeader={false} dataSource={files} columns={columns} />
         )}
       </Flex>
     </Drawer>

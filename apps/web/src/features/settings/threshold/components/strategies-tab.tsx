@@ -1,11 +1,12 @@
 import { ALARM_TYPES, type AlarmStrategy, alarmStrategyInputSchema } from '@envmon/shared';
 import { EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Form, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Empty, Flex, Form, Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../../components/can';
-import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { RefreshButton } from '../../../../components/crud/table-parts';
+import { WholeTable } from '../../../../components/crud/whole-table';
 import { VocabularyTag } from '../../../../components/vocabulary/vocabulary-tag';
 import { useDeviceOptions } from '../../../../components/use-select-options';
 import { strategiesQueryOptions, useDeleteStrategy } from '../api/strategies';
@@ -146,18 +147,14 @@ export function StrategiesTab() {
       {deviceId === null ? (
         <Empty description={t('threshold.strategy.chooseDevice')} />
       ) : (
-        <>
-          <QueryErrorAlert error={strategies.error} onRetry={() => void strategies.refetch()} />
-          <Table<StrategyRow>
-            rowKey="alarmType"
-            size="small"
-            columns={columns}
-            dataSource={rows}
-            loading={strategies.isFetching}
-            pagination={false}
-            data-testid="strategy-table"
-          />
-        </>
+        <WholeTable<StrategyRow>
+          query={strategies}
+          rowKey="alarmType"
+          columns={columns}
+          dataSource={rows}
+          loading={strategies.isFetching}
+          data-testid="strategy-table"
+        />
       )}
       <Can code={THRESHOLD_WRITE}>
         {editing ? (

@@ -1,9 +1,9 @@
 import { type SurfaceWaterLimit, WATER_CLASSES } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Table, type TableColumnsType } from 'antd';
+import { Alert, Flex, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
-import { QueryErrorAlert } from '../../../../components/crud/table-parts';
+import { WholeTable } from '../../../../components/crud/whole-table';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
 import { waterLimitsQueryOptions } from '../api/get-water-limits';
 import { SymbolTag } from './symbol-tag';
@@ -51,14 +51,11 @@ export function WaterLimitsTab() {
   return (
     <Flex vertical gap="middle">
       <Alert type="info" showIcon title={t('threshold.water.note')} />
-      <QueryErrorAlert error={limits.error} onRetry={() => void limits.refetch()} />
-      <Table<SurfaceWaterLimit>
+      <WholeTable<SurfaceWaterLimit>
+        query={limits}
         rowKey="id"
-        size="small"
         columns={columns}
         dataSource={limits.data ?? []}
-        loading={limits.isPending}
-        pagination={false}
         locale={{ emptyText: t('threshold.water.empty') }}
         data-testid="water-limits-table"
       />

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../../../components/can';
 import { isApiError } from '../../../../lib/api';
-import { zodRule } from '../../../../lib/form-rules';
+import { crossFieldRule, zodRule } from '../../../../lib/form-rules';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
 import { useWxAlarmDynamicCode } from '../api/get-dynamic-code';
 import { useSaveWxAlarmSettings } from '../api/save-settings';
@@ -104,12 +104,8 @@ export function WxAlarmForm({ settings }: { settings: WxAlarmSettings }) {
         dependencies={['enabled']}
         rules={[
           zodRule(shape.webhookUrl, t, false),
-          ({ getFieldValue }) => ({
-            validator: (_rule, value: unknown) =>
-              getFieldValue('enabled') && !value
-                ? Promise.reject(new Error(t('validation.required')))
-                : Promise.resolve(),
-          }),
+          // Required while the alarms are on.
+          crossFieldRule((value, field) => Boolean(field('enabled')) && !value, t('validation.required')),
         ]}
       >
         <Input
