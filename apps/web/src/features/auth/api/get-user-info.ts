@@ -1,7 +1,6 @@
+import { userEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import type { UserInfo } from '@envmon/shared';
-import { api } from '../../../lib/api';
-import { AUTH_URLS } from './urls';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint';
 
 /**
  * User info of the signed-in token. Keyed by the token so a new sign-in never sees the previous
@@ -10,8 +9,8 @@ import { AUTH_URLS } from './urls';
  */
 export const userInfoQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: ['auth', 'user-info', token],
-    queryFn: () => api.get<UserInfo>(AUTH_URLS.userInfo, undefined, { quiet: true }),
+    queryKey: endpointKey(userEndpoints.getByToken, token),
+    queryFn: () => callEndpoint(userEndpoints.getByToken, {}, { quiet: true }),
     enabled: token !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
