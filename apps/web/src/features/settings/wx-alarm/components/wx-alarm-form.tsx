@@ -100,8 +100,8 @@ export function WxAlarmForm({ settings }: { settings: WxAlarmSettings }) {
       </Form.Item>
       <Form.Item
         name="webhookUrl"
-        label={t('wxAlarm.fields.webhookUrl')}
         dependencies={['enabled']}
+        label={t('wxAlarm.fields.webhookUrl')}
         rules={[
           zodRule(shape.webhookUrl, t, false),
           // Required while the alarms are on.
