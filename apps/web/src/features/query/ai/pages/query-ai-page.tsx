@@ -1,11 +1,11 @@
 import { AI_KINDS, type AiKind, type AiRequest, type AiRow } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Flex, Form, Segmented, Table } from 'antd';
+import { Flex, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../../components/crud/export-button';
-import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { RefreshButton } from '../../../../components/crud/table-parts';
 import { DeviceSelect, FactorSelect } from '../../../../components/device-factor-select';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
@@ -16,6 +16,7 @@ import { factorLabel, formatValue } from '../../gather/utils/gather-view';
 import { TimeRangeItem } from '../../original/components/time-range-item';
 import { rangeAllowed } from '../../original/utils/original-filter';
 import { aiQueryOptions, exportAi } from '../api/ai-api';
+import { PacketRows } from '../../components/packet-rows';
 import { QueryCard } from '../../components/query-card';
 
 const TABLE_OFFSET = 420;
@@ -134,23 +135,21 @@ export default function QueryAiPage() {
           <RefreshButton loading={result.isFetching} onClick={() => void result.refetch()} />
         </Flex>
       </Flex>
-      <QueryErrorAlert error={result.error} onRetry={() => void result.refetch()} />
-      {result.data?.truncated ? <Alert type="info" showIcon title={t('query.common.truncated')} /> : null}
-      {deviceId === undefined ? (
-        <Empty description={t('query.common.selectDevice')} />
-      ) : result.data?.rows.length === 0 ? (
-        <Empty description={t('query.ai.empty')} />
-      ) : (
-        <Table<AiRow>
-          rowKey={(row) => `${row.packetId}-${row.factorCode}`}
-          size="middle"
-          loading={result.isFetching}
-          dataSource={result.data?.rows ?? []}
-          columns={columns}
-          scroll={{ y: tableHeight }}
-          pagination={{ defaultPageSize: 50, showSizeChanger: true }}
-        />
-      )}
+      <PacketRows<AiRow>
+        result={result}
+        noDevice={deviceId === undefined}
+        texts={{
+          truncated: t('query.common.truncated'),
+          selectDevice: t('query.common.selectDevice'),
+          empty: t('query.ai.empty'),
+        }}
+        table={{
+          rowKey: (row) => `${row.packetId}-${row.factorCode}`,
+          columns,
+          scroll: { y: tableHeight },
+          pagination: { defaultPageSize: 50, showSizeChanger: true },
+        }}
+      />
     </QueryCard>
   );
 }

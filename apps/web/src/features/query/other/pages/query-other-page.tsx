@@ -1,11 +1,11 @@
 import { STATION_STATE_KINDS, type OtherRow, type StationStateKind } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Form, Segmented, Table } from 'antd';
+import { Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../../components/crud/export-button';
-import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
+import { RefreshButton } from '../../../../components/crud/table-parts';
 import { DeviceSelect } from '../../../../components/device-factor-select';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
@@ -13,6 +13,7 @@ import { TimeRangeItem } from '../../original/components/time-range-item';
 import { rangeAllowed } from '../../original/utils/original-filter';
 import { exportOther, otherQueryOptions } from '../api/other-api';
 import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
+import { PacketRows } from '../../components/packet-rows';
 import { QueryCard } from '../../components/query-card';
 
 /**
@@ -82,21 +83,16 @@ export default function QueryOtherPage() {
         onChange={setKind}
         options={STATION_STATE_KINDS.map((k) => ({ value: k, label: t(`original.other.kinds.${k}`) }))}
       />
-      <QueryErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
-      {rows.data?.truncated ? <Alert type="info" showIcon title={t('original.other.truncated')} /> : null}
-      {deviceId === undefined ? (
-        <Empty description={t('original.other.selectDevice')} />
-      ) : rows.data?.rows.length === 0 ? (
-        <Empty description={t('original.other.empty')} />
-      ) : (
-        <Table<OtherRow>
-          rowKey={(row) => `${row.packetId}-${row.item ?? ''}-${row.infoId ?? ''}`}
-          size="middle"
-          loading={rows.isFetching}
-          dataSource={rows.data?.rows ?? []}
-          columns={columns}
-        />
-      )}
+      <PacketRows<OtherRow>
+        result={rows}
+        noDevice={deviceId === undefined}
+        texts={{
+          truncated: t('original.other.truncated'),
+          selectDevice: t('original.other.selectDevice'),
+          empty: t('original.other.empty'),
+        }}
+        table={{ rowKey: (row) => `${row.packetId}-${row.item ?? ''}-${row.infoId ?? ''}`, columns }}
+      />
     </QueryCard>
   );
 }
