@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../../components/crud/export-button';
 import { RefreshButton } from '../../../../components/crud/table-parts';
-import { DeviceSelect, FactorSelect } from '../../../../components/device-factor-select';
+import { FactorSelect } from '../../../../components/device-factor-select';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
@@ -18,6 +18,7 @@ import { rangeAllowed } from '../../original/utils/original-filter';
 import { aiQueryOptions, exportAi } from '../api/ai-api';
 import { PacketRows } from '../../components/packet-rows';
 import { QueryCard } from '../../components/query-card';
+import { QueryDeviceItem } from '../../components/query-device-item';
 
 const TABLE_OFFSET = 420;
 const SELECT_WIDTH = 220;
@@ -90,16 +91,14 @@ export default function QueryAiPage() {
   return (
     <QueryCard testId="query-ai-page" help={t('query.ai.help')}>
       <Form layout="inline">
-        <Form.Item label={t('query.common.device')}>
-          <DeviceSelect
-            aria-label={t('query.common.device')}
-            value={deviceId}
-            onChange={setDeviceId}
-            placeholder={t('query.common.selectDevice')}
-            style={{ width: SELECT_WIDTH }}
-            data-testid="ai-device"
-          />
-        </Form.Item>
+        <QueryDeviceItem
+          label={t('query.common.device')}
+          value={deviceId}
+          onChange={setDeviceId}
+          placeholder={t('query.common.selectDevice')}
+          width={SELECT_WIDTH}
+          testId="ai-device"
+        />
         <Form.Item label={t('query.common.factors')}>
           <FactorSelect<string[]>
             devices={deviceId}

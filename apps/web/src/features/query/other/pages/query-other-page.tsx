@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../../components/crud/export-button';
 import { RefreshButton } from '../../../../components/crud/table-parts';
-import { DeviceSelect } from '../../../../components/device-factor-select';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { TimeRangeItem } from '../../original/components/time-range-item';
@@ -15,6 +14,7 @@ import { exportOther, otherQueryOptions } from '../api/other-api';
 import { OTHER_COLUMNS, otherValueText } from '../utils/other-columns';
 import { PacketRows } from '../../components/packet-rows';
 import { QueryCard } from '../../components/query-card';
+import { QueryDeviceItem } from '../../components/query-device-item';
 
 /**
  * Other data (SPEC section 2 'queries: other'): a station's state read from its stored packets — run state
@@ -55,16 +55,14 @@ export default function QueryOtherPage() {
   return (
     <QueryCard testId="query-other-page" help={t('original.other.help')}>
       <Form layout="inline">
-        <Form.Item label={t('original.fields.device')}>
-          <DeviceSelect
-            aria-label={t('original.fields.device')}
-            value={deviceId}
-            onChange={setDeviceId}
-            placeholder={t('original.other.selectDevice')}
-            style={{ width: 220 }}
-            data-testid="other-device"
-          />
-        </Form.Item>
+        <QueryDeviceItem
+          label={t('original.fields.device')}
+          value={deviceId}
+          onChange={setDeviceId}
+          placeholder={t('original.other.selectDevice')}
+          width={220}
+          testId="other-device"
+        />
         <TimeRangeItem
           label={t('original.fields.range')}
           tooLong={t('original.rangeTooLong')}

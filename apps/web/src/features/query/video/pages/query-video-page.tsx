@@ -4,11 +4,11 @@ import { Card, Col, Empty, Flex, Form, Row, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
-import { DeviceSelect } from '../../../../components/device-factor-select';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { videoCamerasQueryOptions } from '../api/video-api';
 import { HlsPlayer } from '../components/hls-player';
 import { QueryCard } from '../../components/query-card';
+import { QueryDeviceItem } from '../../components/query-device-item';
 
 const SELECT_WIDTH = 240;
 
@@ -56,16 +56,14 @@ export default function QueryVideoPage() {
     <QueryCard testId="query-video-page" help={t('query.video.help')}>
       <Flex justify="space-between">
         <Form layout="inline">
-          <Form.Item label={t('query.common.device')}>
-            <DeviceSelect
-              aria-label={t('query.common.device')}
-              allowClear
-              value={deviceId}
-              onChange={setDeviceId}
-              placeholder={t('query.video.allDevices')}
-              style={{ width: SELECT_WIDTH }}
-            />
-          </Form.Item>
+          <QueryDeviceItem
+            label={t('query.common.device')}
+            allowClear
+            value={deviceId}
+            onChange={setDeviceId}
+            placeholder={t('query.video.allDevices')}
+            width={SELECT_WIDTH}
+          />
         </Form>
         <RefreshButton loading={cameras.isFetching} onClick={() => void cameras.refetch()} />
       </Flex>
