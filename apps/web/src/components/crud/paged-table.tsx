@@ -33,8 +33,9 @@ export interface PagedTableProps<T> extends Pick<TableProps<T>, 'expandable' | '
 const widthOf = <T,>(columns: TableColumnsType<T>) => columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
 
 /**
- * The table of a paged admin list: a load failure with a retry above it, the empty state once the server says
- * there is nothing, otherwise the rows with server-side paging, scrolling inside the height left on screen.
+ * The table of a paged list: a load failure with a retry above it, the empty state (where the screen has one)
+ * once the server says there is nothing, otherwise the rows with server-side paging, by default scrolling
+ * inside the height left on screen. Only the axes that scroll are passed on, as each screen had them.
  */
 export function PagedTable<T extends object>({
   list,
