@@ -1,21 +1,9 @@
-import { type EndpointQuery, queryEndpoints, type AiRequest } from '@envmon/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
-import { exportThroughLink } from '../../../../lib/export-link';
-import { i18n } from '../../../../lib/i18n';
+import { type AiRequest, queryEndpoints } from '@envmon/shared';
+import { commaListQuery } from '../../api/comma-list-query';
 
-const calls = queryEndpoints.ai;
+const calls = commaListQuery<AiRequest, typeof queryEndpoints.ai.read>(queryEndpoints.ai);
 
-/** The request as sent: its lists comma-joined, which the declared schema parses into arrays. */
-const sent = (request: AiRequest) => ({ ...request }) as unknown as EndpointQuery<typeof calls.read>;
-
-export const aiQueryOptions = (request: AiRequest) =>
-  queryOptions({
-    queryKey: endpointKey(calls.read, request),
-    queryFn: () => callEndpoint(calls.read, { query: sent(request) }),
-  });
+export const aiQueryOptions = calls.queryOptions;
 
 /** The two-step export of the same filters; headers in the console's language. */
-export function exportAi(request: AiRequest): Promise<void> {
-  return exportThroughLink(calls.export.path, { ...request, lang: i18n.language });
-}
+export const exportAi = calls.exportRows;
