@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from 'antd';
+import { Form, Select, type SelectProps } from 'antd';
 import { useDeviceOptions, useFactorOptions } from './use-select-options';
 
 /** What a screen sets on a picker: everything but the choices, which the picker loads itself. */
@@ -36,4 +36,32 @@ export function FactorSelect<V extends string | string[] = string>({
   ...props
 }: PickerProps<V> & { devices: number | readonly number[] | null | undefined }) {
   return <ChoicesSelect<V> choices={useFactorOptions(devices)} {...props} />;
+}
+
+/**
+ * A required choice of several devices, the form's `deviceIds`: the placeholder says what to pick, and so
+ * does the message when none is picked (the reports over many stations, gather's hand-picked group).
+ */
+export function DevicesItem({
+  label,
+  pick,
+  width,
+  testId,
+}: {
+  label: string;
+  pick: string;
+  width: number;
+  testId: string;
+}) {
+  return (
+    <Form.Item name="deviceIds" label={label} rules={[{ required: true, message: pick }]}>
+      <DeviceSelect<number[]>
+        mode="multiple"
+        maxTagCount="responsive"
+        placeholder={pick}
+        style={{ width }}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
 }

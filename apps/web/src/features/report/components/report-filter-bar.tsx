@@ -3,7 +3,7 @@ import { Form, Select, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../../../components/crud/table-parts';
-import { DeviceSelect, FactorSelect } from '../../../components/device-factor-select';
+import { DeviceSelect, DevicesItem, FactorSelect } from '../../../components/device-factor-select';
 import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 import { boundedRangeRules } from '../../../components/date-range/range-rules';
@@ -84,19 +84,12 @@ export function ReportFilterBar({
           />
         </Form.Item>
       ) : (
-        <Form.Item
-          name="deviceIds"
+        <DevicesItem
           label={t('report.filter.devices')}
-          rules={[{ required: true, message: t('report.filter.pickDevices') }]}
-        >
-          <DeviceSelect<number[]>
-            mode="multiple"
-            maxTagCount="responsive"
-            placeholder={t('report.filter.pickDevices')}
-            style={{ width: DEVICE_WIDTH + 80 }}
-            data-testid="report-devices"
-          />
-        </Form.Item>
+          pick={t('report.filter.pickDevices')}
+          width={DEVICE_WIDTH + 80}
+          testId="report-devices"
+        />
       )}
       {factors === 'many' ? (
         <Form.Item name="factorCodes" label={t('report.filter.factors')}>

@@ -21,7 +21,7 @@ import { PANEL_REPLACE_MERGE } from '../../../../components/chart/unit-panels';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { ExportButton } from '../../../../components/crud/export-button';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
-import { DeviceSelect, FactorSelect } from '../../../../components/device-factor-select';
+import { DevicesItem, FactorSelect } from '../../../../components/device-factor-select';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
@@ -157,19 +157,12 @@ export default function QueryGatherPage() {
           />
         </Form.Item>
         {groupType === 'devices' ? (
-          <Form.Item
-            name="deviceIds"
+          <DevicesItem
             label={t('query.common.devices')}
-            rules={[{ required: true, message: t('query.gather.selectDevices') }]}
-          >
-            <DeviceSelect<number[]>
-              mode="multiple"
-              maxTagCount="responsive"
-              placeholder={t('query.gather.selectDevices')}
-              style={{ width: SELECT_WIDTH + 80 }}
-              data-testid="gather-devices"
-            />
-          </Form.Item>
+            pick={t('query.gather.selectDevices')}
+            width={SELECT_WIDTH + 80}
+            testId="gather-devices"
+          />
         ) : (
           <Form.Item
             name="groupId"
