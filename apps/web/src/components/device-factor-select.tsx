@@ -65,3 +65,35 @@ export function DevicesItem({
     </Form.Item>
   );
 }
+
+/**
+ * An optional choice of several factors, the form's `factorCodes` (none picked: all of them), the chosen
+ * stations' kind first.
+ */
+export function FactorsItem({
+  label,
+  devices,
+  placeholder,
+  width,
+  testId,
+}: {
+  label: string;
+  devices: number | readonly number[] | null | undefined;
+  placeholder: string;
+  width: number;
+  testId?: string;
+}) {
+  return (
+    <Form.Item name="factorCodes" label={label}>
+      <FactorSelect<string[]>
+        devices={devices}
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        placeholder={placeholder}
+        style={{ width }}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}

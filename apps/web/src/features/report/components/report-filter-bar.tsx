@@ -3,7 +3,7 @@ import { Form, Select, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../../../components/crud/table-parts';
-import { DeviceSelect, DevicesItem, FactorSelect } from '../../../components/device-factor-select';
+import { DeviceSelect, DevicesItem, FactorSelect, FactorsItem } from '../../../components/device-factor-select';
 import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';
 import { boundedRangeRules } from '../../../components/date-range/range-rules';
@@ -92,17 +92,13 @@ export function ReportFilterBar({
         />
       )}
       {factors === 'many' ? (
-        <Form.Item name="factorCodes" label={t('report.filter.factors')}>
-          <FactorSelect<string[]>
-            devices={factorDevices}
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            placeholder={t('report.filter.allFactors')}
-            style={{ width: FACTOR_WIDTH }}
-            data-testid="report-factors"
-          />
-        </Form.Item>
+        <FactorsItem
+          label={t('report.filter.factors')}
+          devices={factorDevices}
+          placeholder={t('report.filter.allFactors')}
+          width={FACTOR_WIDTH}
+          testId="report-factors"
+        />
       ) : null}
       {factors === 'one' ? (
         <Form.Item

@@ -21,7 +21,7 @@ import { PANEL_REPLACE_MERGE } from '../../../../components/chart/unit-panels';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { ExportButton } from '../../../../components/crud/export-button';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
-import { DevicesItem, FactorSelect } from '../../../../components/device-factor-select';
+import { DevicesItem, FactorsItem } from '../../../../components/device-factor-select';
 import { useTableHeight } from '../../../../components/use-table-height';
 import { formatDataTime } from '../../../../lib/data-time';
 import { getSelectedProjectId } from '../../../../lib/project';
@@ -200,16 +200,12 @@ export default function QueryGatherPage() {
         >
           <DateRangePicker showTime={timeUnit === 'hour'} allowClear={false} />
         </Form.Item>
-        <Form.Item name="factorCodes" label={t('query.common.factors')}>
-          <FactorSelect<string[]>
-            devices={chosenDevices}
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            placeholder={t('query.common.allFactors')}
-            style={{ width: SELECT_WIDTH }}
-          />
-        </Form.Item>
+        <FactorsItem
+          label={t('query.common.factors')}
+          devices={chosenDevices}
+          placeholder={t('query.common.allFactors')}
+          width={SELECT_WIDTH}
+        />
         <Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="gather-search">
             {t('query.common.search')}
