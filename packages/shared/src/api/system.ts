@@ -10,6 +10,7 @@ import {
   pageSchema,
 } from '../schemas/common.js';
 import { loginResultSchema, loginSchema, oauthCodeParamSchema, passwordChangeSchema } from '../schemas/auth.js';
+import { clientConfigSchema } from '../schemas/config.js';
 import { dictionaryLookupSchema, dictionarySchema } from '../schemas/dictionary.js';
 import { operationLogFilterSchema, operationLogSchema, serverLogFileSchema } from '../schemas/log.js';
 import { resourceSchema } from '../schemas/resource.js';
@@ -59,6 +60,17 @@ export const CRUD_ENDPOINTS: { readonly [K in CrudKey]: CrudEndpoints } = {
   role: crudEndpoints(CRUD.role),
   resource: crudEndpoints(CRUD.resource),
   dictionary: crudEndpoints(CRUD.dictionary),
+};
+
+/** The console's settings needed before sign-in (public, fixed for the server process's life). */
+export const clientConfigEndpoints = {
+  /** Read once per page load; cached under ['config']. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/manager/system/config/rest/get',
+    response: clientConfigSchema,
+    key: ['config'],
+  }),
 };
 
 const LOGIN = '/manager/system/login/rest';

@@ -1,18 +1,16 @@
-import { clientConfigSchema, PUBLIC, type ClientConfig } from '@envmon/shared';
+import { clientConfigEndpoints, PUBLIC, type ClientConfig } from '@envmon/shared';
 import type { App } from '../../app-types.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 
+/** The console's settings (path and schema: clientConfigEndpoints). */
 export function clientConfigRoutes(app: App, config: ClientConfig): void {
-  app.get(
-    '/manager/system/config/rest/get',
-    {
-      config: { permission: PUBLIC },
-      schema: {
-        tags: ['config'],
-        summary: 'Console settings needed before sign-in (default language and size, OAuth, map tiles)',
-        response: envelopeResponses(clientConfigSchema),
-      },
-    },
-    () => ok(config),
-  );
+  app.route({
+    ...endpointRoute(clientConfigEndpoints.get, {
+      tags: ['config'],
+      summary: 'Console settings needed before sign-in (default language and size, OAuth, map tiles)',
+    }),
+    config: { permission: PUBLIC },
+    handler: () => ok(config),
+  });
 }
