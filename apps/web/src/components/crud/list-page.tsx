@@ -182,7 +182,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
         <PagedTable<Row>
           list={list}
           columns={columns}
-          rowKey={def.rowKey ?? ('id' as Extract<keyof Row, string>)}
+          rowKey={def.rowKey}
           pagination={pagination}
           empty={t(def.empty)}
           testId={def.testId}
