@@ -1,4 +1,4 @@
-import { type CrudColumn, type CrudDefinition, crudPath, writeCode } from '@envmon/shared';
+import { CRUD_ENDPOINTS, type CrudColumn, type CrudDefinition, writeCode } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Flex, type TableColumnsType, Tooltip } from 'antd';
@@ -53,7 +53,7 @@ export function CrudPage({ def, extraRules }: CrudPageProps) {
   const exportRows = () => {
     setExporting(true);
     // The same filters as the table narrow the export, paging does not; a refusal says why ('导出失败!').
-    exportThroughLink(crudPath(def, 'export'), nonEmptyParams(filters))
+    exportThroughLink(CRUD_ENDPOINTS[def.key].export.path, nonEmptyParams(filters))
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };

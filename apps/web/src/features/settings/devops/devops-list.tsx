@@ -10,6 +10,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { EMPTY_CELL } from '../../../components/crud/constants';
+import { DeviceCell } from '../../../components/crud/device-cell';
 import type { ListDefinition, ListFormValues } from '../../../components/crud/list-definition';
 import { listCalls } from '../../../components/crud/list-endpoints';
 import { dayjs } from '../../../lib/dayjs';
@@ -65,16 +66,7 @@ export const DEVOPS_LIST: ListDefinition<DevopsRecord> = {
       title: 'devops.fields.device',
       width: WIDTH.device,
       fixed: 'left',
-      render: (row, { token }) => (
-        <Flex vertical>
-          <Typography.Text ellipsis>{row.deviceName ?? EMPTY_CELL}</Typography.Text>
-          {row.deviceCode ? (
-            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-              {row.deviceCode}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      ),
+      render: (row) => <DeviceCell name={row.deviceName} code={row.deviceCode} />,
     },
     {
       key: 'kind',
