@@ -1,6 +1,6 @@
-import { writeCode } from '@envmon/shared';
+import { type Page, writeCode } from '@envmon/shared';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { Button, Card, Flex, type TableColumnsType, Tooltip, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { type ListAction, type ListCellContext, type ListDefinition, type ListRo
 import { ListFilterForm } from './list-filter-form';
 import { ListFormModal } from './list-form-modal';
 import { PagedTable } from './paged-table';
-import { FIRST_PAGE, type PageRequest, RefreshButton, usePagination } from './table-parts';
+import { RefreshButton } from './table-parts';
+import { useFilteredPagedQuery } from './use-paged-query';
 import { useConfirmDelete } from './use-confirm-delete';
 
 type Editing<Row> = { mode: 'create' } | { mode: 'update'; row: Row } | { mode: 'panel'; panel: string; row: Row };
@@ -37,12 +38,12 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
   const lang = useVocabularyLang();
   const write = writeCode(def.permission);
   const canWrite = useCan(write);
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [page, setPage] = useState<PageRequest>(FIRST_PAGE);
   const [editing, setEditing] = useState<Editing<Row> | null>(null);
   const projectId = getSelectedProjectId() ?? undefined;
-  const list = useQuery(def.listQuery({ ...filters, ...page, projectId }));
-  const pagination = usePagination(page, setPage, list.data?.total);
+  const { list, page, setPage, search, table } = useFilteredPagedQuery<Record<string, unknown>, Page<Row>, K>(
+    {},
+    (filters, paging) => def.listQuery({ ...filters, ...paging, projectId }),
+  );
   const remove = useListDelete(def.endpoints, def.rowKey ?? 'id');
   const close = () => setEditing(null);
   const open = (panel: string, row: Row) => setEditing({ mode: 'panel', panel, row });
@@ -131,15 +132,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
   ];
 
   const filterForm = (
-    <ListFilterForm
-      name={`${def.testId}-filter`}
-      filters={def.filters}
-      width={def.filterWidth}
-      onSearch={(query) => {
-        setFilters(query);
-        setPage({ ...page, pageNum: 1 });
-      }}
-    />
+    <ListFilterForm name={`${def.testId}-filter`} filters={def.filters} width={def.filterWidth} onSearch={search} />
   );
   const add = (
     <Can code={write}>
@@ -180,10 +173,9 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
           </Flex>
         )}
         <PagedTable<Row>
-          list={list}
+          {...table}
           columns={columns}
           rowKey={def.rowKey}
-          pagination={pagination}
           empty={t(def.empty)}
           testId={def.testId}
           scrollX={def.scrollX}
