@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   ROSE_UNITS,
   STATISTICS_MAX_MINUTE_RANGE_MS,
   STATISTICS_MAX_RANGE_MS,
@@ -26,7 +27,6 @@ import { roseOption } from './rose-option';
 type OdorRoseParams = ReportFilters<OdorRoseQuery>;
 
 const CHART_HEIGHT = 420;
-const DAY_MS = 86_400_000;
 
 interface FilterForm {
   deviceId?: number;
