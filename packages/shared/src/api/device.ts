@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { idParamSchema, pageSchema } from '../schemas/common.js';
 import {
   deployByDeviceQuerySchema,
+  deployClassifyInputSchema,
+  deployClassifyListQuerySchema,
   deployClassifyQuerySchema,
   deployClassifySchema,
+  deployClassifyUpdateSchema,
   deviceDeployInputSchema,
   deviceDeployQuerySchema,
   deviceDeploySchema,
+  deviceDeployUpdateSchema,
 } from '../schemas/deploy.js';
 import {
   deviceCodeQuerySchema,
@@ -21,15 +25,25 @@ import {
   deviceUserSchema,
 } from '../schemas/device-detail.js';
 import { deviceInputSchema, deviceQuerySchema, deviceSchema, deviceUpdateSchema } from '../schemas/device.js';
-import { deviceFactorSchema, deviceFactorUpdateSchema } from '../schemas/factor.js';
+import {
+  deviceCodesQuerySchema,
+  deviceFactorAllQuerySchema,
+  deviceFactorListQuerySchema,
+  deviceFactorMapSchema,
+  deviceFactorSchema,
+  deviceFactorUpdateSchema,
+  factorSchema,
+} from '../schemas/factor.js';
 import { operationLogSchema } from '../schemas/log.js';
 import {
+  deviceWithVirtualSchema,
   virtualDeviceInputSchema,
   virtualDeviceListQuerySchema,
   virtualDeviceSchema,
   virtualDeviceUpdateSchema,
 } from '../schemas/virtual-device.js';
 import { defineEndpoint } from './endpoint.js';
+import { HISTORY_KEY } from './query.js';
 
 /**
  * The console's device keys' root: every cached device read starts with it, so one invalidation after a
@@ -87,6 +101,12 @@ export const deviceEndpoints = {
     path: '/manager/system/user/rest/getInstalledDevs',
     response: z.array(deviceSchema),
   }),
+  /** Every device the caller sees with its virtual devices. */
+  getAllWithVirtual: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE}/getAllWithVirtual`,
+    response: z.array(deviceWithVirtualSchema),
+  }),
 };
 
 const DEPLOY = '/manager/system/device/deploy/rest';
@@ -105,6 +125,8 @@ export const deviceDeployEndpoints = {
     response: z.array(deviceDeploySchema),
     key: [...DEVICE_KEY, 'deploy'],
   }),
+  /** One record by id. */
+  get: defineEndpoint({ method: 'GET', path: `${DEPLOY}/get`, query: idParamSchema, response: deviceDeploySchema }),
   getByDeviceId: defineEndpoint({
     method: 'GET',
     path: `${DEPLOY}/getByDeviceId`,
@@ -115,6 +137,13 @@ export const deviceDeployEndpoints = {
     method: 'POST',
     path: `${DEPLOY}/add`,
     body: deviceDeployInputSchema,
+    response: deviceDeploySchema,
+  }),
+  /** Moves a record to another group or device. */
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${DEPLOY}/update`,
+    body: deviceDeployUpdateSchema,
     response: deviceDeploySchema,
   }),
   remove: defineEndpoint({ method: 'GET', path: `${DEPLOY}/delete`, query: idParamSchema, response: z.null() }),
@@ -183,8 +212,18 @@ export const virtualDeviceEndpoints = {
 
 const DEVICE_FACTOR = '/manager/settings/factor/device/rest';
 
-/** A device's monitor factors with their per-device settings (the details' factor tab). */
+/**
+ * The devices' monitor factors with their per-device settings: the monitor-factor page's paged list, the
+ * details' factor tab and the common reads the real-time, query and report screens pick factors through.
+ */
 export const deviceFactorEndpoints = {
+  /** Paged, by device and factor. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE_FACTOR}/get`,
+    query: deviceFactorListQuerySchema,
+    response: pageSchema(deviceFactorSchema),
+  }),
   /** In display order; cached under ['device-detail', deviceId, 'factors']. */
   getByDeviceId: defineEndpoint({
     method: 'GET',
@@ -200,7 +239,34 @@ export const deviceFactorEndpoints = {
     body: deviceFactorUpdateSchema,
     response: z.array(deviceFactorSchema),
   }),
+  /** Every device factor (of a device). */
+  getAll: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE_FACTOR}/getAll`,
+    query: deviceFactorAllQuerySchema,
+    response: z.array(deviceFactorSchema),
+  }),
+  /** deviceCode → factors, in data.data (deviceCodes: a comma list; all devices when absent). */
+  getDeviceFactor: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE_FACTOR}/getDeviceFactor`,
+    query: deviceCodesQuerySchema,
+    response: deviceFactorMapSchema,
+  }),
+  /**
+   * The factors of the devices (deviceCodes: a comma list), each once; the history screen caches them
+   * under ['history', 'factors', deviceCodes].
+   */
+  getFactorListByDeviceCodes: defineEndpoint({
+    method: 'GET',
+    path: `${DEVICE_FACTOR}/getFactorListByDeviceCodes`,
+    query: deviceCodesQuerySchema,
+    response: z.array(factorSchema),
+    key: [...HISTORY_KEY, 'factors'],
+  }),
 };
+
+const CLASSIFY = '/manager/system/device/deploy/classify/rest';
 
 /** The deploy classify calls (SPEC section 7 'Classify'). */
 export const deployClassifyEndpoints = {
@@ -210,9 +276,31 @@ export const deployClassifyEndpoints = {
    */
   findAll: defineEndpoint({
     method: 'GET',
-    path: '/manager/system/device/deploy/classify/rest/findAll',
+    path: `${CLASSIFY}/findAll`,
     query: deployClassifyQuerySchema,
     response: z.array(deployClassifySchema),
     key: [...DEVICE_KEY, 'groups'],
   }),
+  /** The groups, paged, by type and name. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${CLASSIFY}/getAll`,
+    query: deployClassifyListQuerySchema,
+    response: pageSchema(deployClassifySchema),
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${CLASSIFY}/add`,
+    body: deployClassifyInputSchema,
+    response: deployClassifySchema,
+  }),
+  /** Renames a group (its type only while it holds no device). */
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${CLASSIFY}/update`,
+    body: deployClassifyUpdateSchema,
+    response: deployClassifySchema,
+  }),
+  /** Only a group that holds no device. */
+  remove: defineEndpoint({ method: 'GET', path: `${CLASSIFY}/delete`, query: idParamSchema, response: z.null() }),
 };

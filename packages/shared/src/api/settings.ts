@@ -30,6 +30,12 @@ import {
   iotCardUpdateSchema,
 } from '../schemas/iot-card.js';
 import {
+  reissueInputSchema,
+  reissueListQuerySchema,
+  reissueTaskPageSchema,
+  reissueTaskSchema,
+} from '../schemas/reissue.js';
+import {
   alarmStrategyInputSchema,
   alarmStrategyQuerySchema,
   alarmStrategySchema,
@@ -38,6 +44,7 @@ import {
   thresholdQuerySchema,
   thresholdSchema,
   thresholdUpdateSchema,
+  waterThresholdQuerySchema,
 } from '../schemas/threshold.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -191,6 +198,14 @@ export const thresholdEndpoints = {
     response: thresholdSchema,
   }),
   remove: defineEndpoint({ method: 'GET', path: `${THRESHOLD}/delete`, query: idParamSchema, response: z.null() }),
+  get: defineEndpoint({ method: 'GET', path: `${THRESHOLD}/get`, query: idParamSchema, response: thresholdSchema }),
+  /** The thresholds of water factors with their derived symbol (DESC, ASC, ph). */
+  getAllWaterThreshold: defineEndpoint({
+    method: 'GET',
+    path: `${THRESHOLD}/getAllWaterThreshold`,
+    query: waterThresholdQuerySchema,
+    response: z.array(thresholdSchema),
+  }),
 };
 
 /** The threshold screen's alarm strategies (SPEC section 7 '/system/alarm/strategy'). */
@@ -210,6 +225,7 @@ export const alarmStrategyEndpoints = {
     body: alarmStrategyInputSchema,
     response: alarmStrategySchema,
   }),
+  get: defineEndpoint({ method: 'GET', path: `${STRATEGY}/get`, query: idParamSchema, response: alarmStrategySchema }),
   remove: defineEndpoint({ method: 'GET', path: `${STRATEGY}/delete`, query: idParamSchema, response: z.null() }),
 };
 
@@ -221,5 +237,33 @@ export const surfaceWaterLimitEndpoints = {
     path: `${WATER_LIMIT}/getAll`,
     response: z.array(surfaceWaterLimitSchema),
     key: ['surfaceWaterLimits'],
+  }),
+};
+
+const REISSUE = '/manager/settings/reissue/rest';
+
+/** Settings › reissue (SPEC section 7: reissue add, repair, list). */
+export const reissueEndpoints = {
+  /** A page of the tasks in scope, newest first; cached under ['reissue', 'page', query], the root a reissue invalidates. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${REISSUE}/list`,
+    query: reissueListQuerySchema,
+    response: reissueTaskPageSchema,
+    key: ['reissue'],
+  }),
+  /** The whole range again; answers the tasks made (one per device). */
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${REISSUE}/add`,
+    body: reissueInputSchema,
+    response: z.array(reissueTaskSchema),
+  }),
+  /** Only the periods missing from the database; answers the tasks made (one per device). */
+  repair: defineEndpoint({
+    method: 'POST',
+    path: `${REISSUE}/repair`,
+    body: reissueInputSchema,
+    response: z.array(reissueTaskSchema),
   }),
 };

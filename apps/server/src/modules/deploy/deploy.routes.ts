@@ -1,26 +1,10 @@
-import {
-  deployClassifyEndpoints,
-  deployClassifyInputSchema,
-  deployClassifyListQuerySchema,
-  deployClassifySchema,
-  deployClassifyUpdateSchema,
-  deviceDeployEndpoints,
-  deviceDeploySchema,
-  deviceDeployUpdateSchema,
-  idParamSchema,
-  pageSchema,
-  SIGNED_IN,
-  writeCode,
-} from '@envmon/shared';
-import { z } from 'zod';
+import { deployClassifyEndpoints, deviceDeployEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DeployClassifyService, DeviceDeployService } from './deploy.service.js';
 
-const CLASSIFY = '/manager/system/device/deploy/classify/rest';
-const DEPLOY = '/manager/system/device/deploy/rest';
 const READ = { permission: 'system.device' };
 const WRITE = { permission: writeCode('system.device') };
 /** Deletes are GETs that change data: logged like the POSTs. */
@@ -47,81 +31,44 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
     handler: async (request) => ok(await deploy.list(request.query, signedIn(request))),
   });
 
-  app.get(
-    `${CLASSIFY}/getAll`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Device groupings, paged, by type and name',
-        querystring: deployClassifyListQuerySchema,
-        response: envelopeResponses(pageSchema(deployClassifySchema)),
-      },
-    },
-    async (request) => ok(await classify.list(request.query)),
-  );
+  app.route({
+    ...endpointRoute(deployClassifyEndpoints.list, { tags, summary: 'Device groupings, paged, by type and name' }),
+    config: READ,
+    handler: async (request) => ok(await classify.list(request.query)),
+  });
 
-  app.post(
-    `${CLASSIFY}/add`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Add a grouping (1 project, 2 address)',
-        body: deployClassifyInputSchema,
-        response: envelopeResponses(deployClassifySchema),
-      },
-    },
-    async (request) => ok(await classify.add(request.body)),
-  );
+  app.route({
+    ...endpointRoute(deployClassifyEndpoints.add, { tags, summary: 'Add a grouping (1 project, 2 address)' }),
+    config: WRITE,
+    handler: async (request) => ok(await classify.add(request.body)),
+  });
 
-  app.post(
-    `${CLASSIFY}/update`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Rename a grouping (its type only while it holds no device)',
-        body: deployClassifyUpdateSchema,
-        response: envelopeResponses(deployClassifySchema),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(deployClassifyEndpoints.update, {
+      tags,
+      summary: 'Rename a grouping (its type only while it holds no device)',
+    }),
+    config: WRITE,
+    handler: async (request) => {
       const { id, ...input } = request.body;
       return ok(await classify.update(id, input));
     },
-  );
+  });
 
-  app.get(
-    `${CLASSIFY}/delete`,
-    {
-      config: DELETE,
-      schema: {
-        tags,
-        summary: 'Delete a grouping that holds no device',
-        querystring: idParamSchema,
-        response: envelopeResponses(z.null()),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(deployClassifyEndpoints.remove, { tags, summary: 'Delete a grouping that holds no device' }),
+    config: DELETE,
+    handler: async (request) => {
       await classify.remove(request.query.id);
       return ok(null);
     },
-  );
+  });
 
-  app.get(
-    `${DEPLOY}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'One grouping record',
-        querystring: idParamSchema,
-        response: envelopeResponses(deviceDeploySchema),
-      },
-    },
-    async (request) => ok(await deploy.get(request.query.id, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceDeployEndpoints.get, { tags, summary: 'One grouping record' }),
+    config: READ,
+    handler: async (request) => ok(await deploy.get(request.query.id, signedIn(request))),
+  });
 
   app.route({
     ...endpointRoute(deviceDeployEndpoints.getByDeviceId, {
@@ -141,22 +88,17 @@ export function deployRoutes(app: App, classify: DeployClassifyService, deploy: 
     handler: async (request) => ok(await deploy.add(request.body)),
   });
 
-  app.post(
-    `${DEPLOY}/update`,
-    {
-      config: WRITE,
-      schema: {
-        tags,
-        summary: 'Move a grouping record to another group or device',
-        body: deviceDeployUpdateSchema,
-        response: envelopeResponses(deviceDeploySchema),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(deviceDeployEndpoints.update, {
+      tags,
+      summary: 'Move a grouping record to another group or device',
+    }),
+    config: WRITE,
+    handler: async (request) => {
       const { id, ...input } = request.body;
       return ok(await deploy.update(id, input));
     },
-  );
+  });
 
   app.route({
     ...endpointRoute(deviceDeployEndpoints.remove, { tags, summary: 'Take a device out of a group' }),

@@ -1,25 +1,11 @@
-import {
-  deviceCodesQuerySchema,
-  deviceFactorAllQuerySchema,
-  deviceFactorListQuerySchema,
-  deviceFactorMapSchema,
-  deviceFactorEndpoints,
-  deviceFactorSchema,
-  factorSchema,
-  factorEndpoints,
-  pageSchema,
-  SIGNED_IN,
-  writeCode,
-} from '@envmon/shared';
-import { z } from 'zod';
+import { deviceFactorEndpoints, factorEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DeviceFactorService } from './device-factor.service.js';
 import type { FactorService } from './factor.service.js';
 
-const DEVICE_FACTOR = '/manager/settings/factor/device/rest';
 const PAGE = 'settings.factor';
 /** The monitor-factor page, and the device panel's factor tab. */
 const READ = { permission: [PAGE, 'system.device'] };
@@ -73,19 +59,11 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
     },
   });
 
-  app.get(
-    `${DEVICE_FACTOR}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Device factors, paged, by device and factor',
-        querystring: deviceFactorListQuerySchema,
-        response: envelopeResponses(pageSchema(deviceFactorSchema)),
-      },
-    },
-    async (request) => ok(await deviceFactors.list(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceFactorEndpoints.list, { tags, summary: 'Device factors, paged, by device and factor' }),
+    config: READ,
+    handler: async (request) => ok(await deviceFactors.list(request.query, signedIn(request))),
+  });
 
   app.route({
     ...endpointRoute(deviceFactorEndpoints.getByDeviceId, { tags, summary: 'A device’s factors in display order' }),
@@ -102,45 +80,28 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
     handler: async (request) => ok(await deviceFactors.update(request.body.deviceId, request.body.factors)),
   });
 
-  app.get(
-    `${DEVICE_FACTOR}/getAll`,
-    {
-      config: COMMON,
-      schema: {
-        tags,
-        summary: 'Every device factor (of a device)',
-        querystring: deviceFactorAllQuerySchema,
-        response: envelopeResponses(z.array(deviceFactorSchema)),
-      },
-    },
-    async (request) => ok(await deviceFactors.all(request.query.deviceId, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceFactorEndpoints.getAll, { tags, summary: 'Every device factor (of a device)' }),
+    config: COMMON,
+    handler: async (request) => ok(await deviceFactors.all(request.query.deviceId, signedIn(request))),
+  });
 
-  app.get(
-    `${DEVICE_FACTOR}/getDeviceFactor`,
-    {
-      config: COMMON,
-      schema: {
-        tags,
-        summary: 'deviceCode → factors, in data.data (deviceCodes: comma list; all devices when absent)',
-        querystring: deviceCodesQuerySchema,
-        response: envelopeResponses(deviceFactorMapSchema),
-      },
-    },
-    async (request) => ok({ data: await deviceFactors.deviceFactorMap(request.query.deviceCodes, signedIn(request)) }),
-  );
+  app.route({
+    ...endpointRoute(deviceFactorEndpoints.getDeviceFactor, {
+      tags,
+      summary: 'deviceCode → factors, in data.data (deviceCodes: comma list; all devices when absent)',
+    }),
+    config: COMMON,
+    handler: async (request) =>
+      ok({ data: await deviceFactors.deviceFactorMap(request.query.deviceCodes, signedIn(request)) }),
+  });
 
-  app.get(
-    `${DEVICE_FACTOR}/getFactorListByDeviceCodes`,
-    {
-      config: COMMON,
-      schema: {
-        tags,
-        summary: 'The factors of the devices (deviceCodes: comma list), each once',
-        querystring: deviceCodesQuerySchema,
-        response: envelopeResponses(z.array(factorSchema)),
-      },
-    },
-    async (request) => ok(await deviceFactors.factorsOfDevices(request.query.deviceCodes, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceFactorEndpoints.getFactorListByDeviceCodes, {
+      tags,
+      summary: 'The factors of the devices (deviceCodes: comma list), each once',
+    }),
+    config: COMMON,
+    handler: async (request) => ok(await deviceFactors.factorsOfDevices(request.query.deviceCodes, signedIn(request))),
+  });
 }

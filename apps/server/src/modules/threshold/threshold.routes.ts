@@ -1,22 +1,10 @@
-import {
-  alarmStrategyEndpoints,
-  alarmStrategySchema,
-  idParamSchema,
-  surfaceWaterLimitEndpoints,
-  thresholdEndpoints,
-  thresholdSchema,
-  waterThresholdQuerySchema,
-  writeCode,
-} from '@envmon/shared';
-import { z } from 'zod';
+import { alarmStrategyEndpoints, surfaceWaterLimitEndpoints, thresholdEndpoints, writeCode } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
-import { envelopeResponses, ok } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { ThresholdService } from './threshold.service.js';
 
-const THRESHOLD = '/manager/alarm/threshold/rest';
-const STRATEGY = '/manager/system/alarm/strategy/rest';
 const PAGE = 'settings.threshold';
 const READ = { permission: PAGE };
 const WRITE = { permission: writeCode(PAGE) };
@@ -36,33 +24,20 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
     handler: async (request) => ok(await thresholds.list(request.query, signedIn(request))),
   });
 
-  app.get(
-    `${THRESHOLD}/getAllWaterThreshold`,
-    {
-      config: WATER_READ,
-      schema: {
-        tags,
-        summary: 'The thresholds of water factors with their derived symbol (DESC, ASC, ph)',
-        querystring: waterThresholdQuerySchema,
-        response: envelopeResponses(z.array(thresholdSchema)),
-      },
-    },
-    async (request) => ok(await thresholds.water(request.query, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(thresholdEndpoints.getAllWaterThreshold, {
+      tags,
+      summary: 'The thresholds of water factors with their derived symbol (DESC, ASC, ph)',
+    }),
+    config: WATER_READ,
+    handler: async (request) => ok(await thresholds.water(request.query, signedIn(request))),
+  });
 
-  app.get(
-    `${THRESHOLD}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'One threshold',
-        querystring: idParamSchema,
-        response: envelopeResponses(thresholdSchema),
-      },
-    },
-    async (request) => ok(await thresholds.get(request.query.id, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(thresholdEndpoints.get, { tags, summary: 'One threshold' }),
+    config: READ,
+    handler: async (request) => ok(await thresholds.get(request.query.id, signedIn(request))),
+  });
 
   app.route({
     ...endpointRoute(thresholdEndpoints.add, {
@@ -109,19 +84,11 @@ export function thresholdRoutes(app: App, thresholds: ThresholdService): void {
     handler: async (request) => ok(await thresholds.strategies(request.query, signedIn(request))),
   });
 
-  app.get(
-    `${STRATEGY}/get`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'One alarm strategy',
-        querystring: idParamSchema,
-        response: envelopeResponses(alarmStrategySchema),
-      },
-    },
-    async (request) => ok(await thresholds.strategy(request.query.id, signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(alarmStrategyEndpoints.get, { tags, summary: 'One alarm strategy' }),
+    config: READ,
+    handler: async (request) => ok(await thresholds.strategy(request.query.id, signedIn(request))),
+  });
 
   app.route({
     ...endpointRoute(alarmStrategyEndpoints.update, {

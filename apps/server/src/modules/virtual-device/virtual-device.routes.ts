@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import {
-  deviceWithVirtualSchema,
+  deviceEndpoints,
   envelopeSchema,
   failureEnvelopeSchema,
   virtualDeviceEndpoints,
@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
-import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
+import { fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError } from '../../lib/errors.js';
 import { importReportParams } from '../../lib/import-report.js';
 import { languageOf, messageText } from '../../lib/messages.js';
@@ -30,18 +30,14 @@ const tags = ['virtual-device'];
 const importRefusedSchema = failureEnvelopeSchema.extend({ data: z.array(virtualImportProblemSchema).optional() });
 
 export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): void {
-  app.get(
-    '/manager/system/device/rest/getAllWithVirtual',
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'Every device the caller sees with its virtual devices',
-        response: envelopeResponses(z.array(deviceWithVirtualSchema)),
-      },
-    },
-    async (request) => ok(await virtuals.devicesWithVirtual(signedIn(request))),
-  );
+  app.route({
+    ...endpointRoute(deviceEndpoints.getAllWithVirtual, {
+      tags,
+      summary: 'Every device the caller sees with its virtual devices',
+    }),
+    config: READ,
+    handler: async (request) => ok(await virtuals.devicesWithVirtual(signedIn(request))),
+  });
 
   app.route({
     ...endpointRoute(virtualDeviceEndpoints.list, {
