@@ -1,16 +1,10 @@
 import { PassThrough } from 'node:stream';
-import {
-  exportFlagSchema,
-  exportLinkSchema,
-  exportProgressQuerySchema,
-  exportProgressSchema,
-  PUBLIC,
-  SIGNED_IN,
-} from '@envmon/shared';
+import { exportEndpoints, exportFlagSchema, exportLinkSchema, PUBLIC, SIGNED_IN } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../app-types.js';
 import type { Clock } from '../lib/clock.js';
 import { DownloadTickets, type TicketHolder } from '../lib/download-ticket.js';
+import { endpointRoute } from '../lib/endpoint-route.js';
 import { envelopeResponses, fileResponses, ok } from '../lib/envelope.js';
 import { DomainError, forbidden, notSignedIn } from '../lib/errors.js';
 import { ExportProgressRegistry } from '../lib/export-progress.js';
@@ -22,8 +16,6 @@ import type { RoleService } from '../modules/role/role.service.js';
 import { type Access, decide, type Reach } from '../modules/session/permission.js';
 import { signedIn } from './auth.js';
 import type { RoutePermission } from './route-permissions.js';
-
-export const EXPORT_PROGRESS_PATH = '/data/export/rest/progress';
 
 /** Who downloads: the ticket's holder, their rights (some exports show more to some) and their device reach. */
 export interface ExportCaller extends TicketHolder, Access, Reach {}
@@ -76,24 +68,19 @@ export class XlsxDownloads {
   ) {
     this.tickets = new DownloadTickets(clock);
     this.progress = new ExportProgressRegistry(clock);
-    app.get(
-      EXPORT_PROGRESS_PATH,
-      {
-        config: { permission: SIGNED_IN },
-        schema: {
-          tags: ['export'],
-          summary:
-            "An export's rows written so far (of total when known) and its state; only for the user who started it",
-          querystring: exportProgressQuerySchema,
-          response: envelopeResponses(exportProgressSchema),
-        },
-      },
-      (request) => {
+    app.route({
+      ...endpointRoute(exportEndpoints.progress, {
+        tags: ['export'],
+        summary:
+          "An export's rows written so far (of total when known) and its state; only for the user who started it",
+      }),
+      config: { permission: SIGNED_IN },
+      handler: (request) => {
         const progress = this.progress.read(request.query.id, signedIn(request).userId);
         if (!progress) throw new DomainError('notFound');
         return ok(progress);
       },
-    );
+    });
   }
 
   register<S extends z.ZodObject>(route: XlsxDownloadRoute<S>): void {

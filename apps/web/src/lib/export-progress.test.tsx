@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import type { ExportProgress } from '@envmon/shared';
+import { exportEndpoints, type ExportProgress } from '@envmon/shared';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiModule from './api';
-import { EXPORT_POLL_MS, EXPORT_PROGRESS_URL, followExportProgress } from './export-progress';
+import { EXPORT_POLL_MS, followExportProgress } from './export-progress';
 import { i18n } from './i18n';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
@@ -42,7 +42,7 @@ describe('followExportProgress', () => {
     const following = followExportProgress('p1');
     await vi.advanceTimersByTimeAsync(EXPORT_POLL_MS * 3);
     await following;
-    expect(api.get).toHaveBeenCalledWith(EXPORT_PROGRESS_URL, { id: 'p1' }, { quiet: true });
+    expect(api.get).toHaveBeenCalledWith(exportEndpoints.progress.path, { id: 'p1' }, { quiet: true });
     expect(notify.showPending).toHaveBeenCalledTimes(2);
     render(notify.showPending.mock.calls[1]?.[1] as ReactNode);
     expect(screen.getByText('正在导出：3000 / 4000 行')).toBeTruthy();

@@ -1,11 +1,9 @@
-import type { ExportProgress } from '@envmon/shared';
-import { LIMITS } from '@envmon/shared';
+import { exportEndpoints, type ExportProgress, LIMITS } from '@envmon/shared';
 import { Flex, Progress, Typography } from 'antd';
-import { api } from './api';
+import { callEndpoint } from './endpoint';
 import { i18n } from './i18n';
 import { closeMessage, notifier, showPending } from './notify';
 
-export const EXPORT_PROGRESS_URL = '/data/export/rest/progress';
 /** How often the console asks how far an export has got. */
 export const EXPORT_POLL_MS = 700;
 /** An export still waiting for its download after this long was never started (a blocked download). */
@@ -45,7 +43,7 @@ export async function followExportProgress(id: string): Promise<void> {
     await wait(EXPORT_POLL_MS);
     let progress: ExportProgress;
     try {
-      progress = await api.get<ExportProgress>(EXPORT_PROGRESS_URL, { id }, { quiet: true });
+      progress = await callEndpoint(exportEndpoints.progress, { query: { id } }, { quiet: true });
     } catch {
       // Gone (expired, or the server restarted): the browser's own download says what became of the file.
       closeMessage(key);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cameraSchema, videoQuerySchema } from '../schemas/camera.js';
-import { exportLinkSchema } from '../schemas/common.js';
+import { exportLinkSchema, exportProgressQuerySchema, exportProgressSchema } from '../schemas/common.js';
 import {
   historyChartQuerySchema,
   historyChartSchema,
@@ -143,5 +143,19 @@ export const queryEndpoints = {
     path: `${WEATHER}/getByDate`,
     query: weatherQuerySchema,
     response: z.array(weatherDaySchema),
+  }),
+};
+
+/**
+ * Every two-step export's progress (SPEC section 7 'Export and templates'): while the browser downloads
+ * the file, the console polls the rows written so far by the progress id step 1 answered with.
+ */
+export const exportEndpoints = {
+  /** Only for the user who started the export; not found once it has expired. */
+  progress: defineEndpoint({
+    method: 'GET',
+    path: '/data/export/rest/progress',
+    query: exportProgressQuerySchema,
+    response: exportProgressSchema,
   }),
 };

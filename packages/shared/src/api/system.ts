@@ -12,7 +12,12 @@ import {
 import { loginResultSchema, loginSchema, oauthCodeParamSchema, passwordChangeSchema } from '../schemas/auth.js';
 import { clientConfigSchema } from '../schemas/config.js';
 import { dictionaryLookupSchema, dictionarySchema } from '../schemas/dictionary.js';
-import { operationLogFilterSchema, operationLogSchema, serverLogFileSchema } from '../schemas/log.js';
+import {
+  clientErrorSchema,
+  operationLogFilterSchema,
+  operationLogSchema,
+  serverLogFileSchema,
+} from '../schemas/log.js';
 import { resourceSchema } from '../schemas/resource.js';
 import { userInfoSchema, userNameCheckSchema } from '../schemas/user.js';
 import { defineEndpoint } from './endpoint.js';
@@ -171,5 +176,15 @@ export const serverLogEndpoints = {
     path: '/manager/system/serverLog/rest/getList',
     response: z.array(serverLogFileSchema),
     key: ['system', 'server-log', 'list'],
+  }),
+};
+
+/** The console's own errors, sent to the server log (public: a signed-out screen can fail too). */
+export const clientErrorEndpoints = {
+  report: defineEndpoint({
+    method: 'POST',
+    path: '/manager/system/clientError/rest/report',
+    body: clientErrorSchema,
+    response: z.null(),
   }),
 };

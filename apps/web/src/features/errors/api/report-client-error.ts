@@ -1,7 +1,5 @@
-import { clientErrorSchema, type ClientError } from '@envmon/shared';
-import { api } from '../../../lib/api';
-
-const REPORT_URL = '/manager/system/clientError/rest/report';
+import { clientErrorEndpoints, clientErrorSchema, type ClientError } from '@envmon/shared';
+import { callEndpoint } from '../../../lib/endpoint';
 
 const cut = (text: string, max: number | null) => (max === null ? text : text.slice(0, max));
 
@@ -14,7 +12,7 @@ export function reportClientError(error: ClientError): void {
     time: error.time,
     ...(error.stack ? { stack: cut(error.stack, shape.stack.unwrap().maxLength) } : {}),
   };
-  api.post<null>(REPORT_URL, body, { silent: true, quiet: true }).catch(() => {
+  callEndpoint(clientErrorEndpoints.report, { body }, { silent: true, quiet: true }).catch(() => {
     // The log is best effort: a failed report must not raise another error to report.
   });
 }

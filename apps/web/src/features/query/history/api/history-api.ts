@@ -1,19 +1,20 @@
 import {
   type Device,
+  deviceFactorEndpoints,
   type EndpointQuery,
-  type Factor,
   HISTORY_KEY,
   type HistoryFilter,
   type Page,
   queryEndpoints,
 } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+import { callEndpoint, type EndpointInput, endpointKey } from '../../../../lib/endpoint';
 import { exportThroughLink } from '../../../../lib/export-link';
 import { DEVICE_LIST_URL, projectDevicesQueryOptions } from '../../../../lib/device-list';
 
 const calls = queryEndpoints.history;
+/** The factors of the chosen devices, each once. */
+const factorsCall = deviceFactorEndpoints.getFactorListByDeviceCodes;
 
 /** The history screen's calls: its own (shared declarations) and the device and factor lists it picks from. */
 export const HISTORY_URLS = {
@@ -21,7 +22,7 @@ export const HISTORY_URLS = {
   chart: calls.chart.path,
   export: calls.export.path,
   devices: DEVICE_LIST_URL,
-  factors: '/manager/settings/factor/device/rest/getFactorListByDeviceCodes',
+  factors: factorsCall.path,
 } as const;
 
 /** Query keys (STYLE.md rules 7 and 16): the screen's own start with HISTORY_KEY ('history'). */
@@ -30,7 +31,7 @@ export const historyKeys = {
   table: (filter: HistoryFilter, pageNum: number, pageSize: number) =>
     endpointKey(calls.table, filter, pageNum, pageSize),
   chart: (filter: HistoryFilter) => endpointKey(calls.chart, filter),
-  factors: (deviceCodes: readonly string[]) => [...historyKeys.all, 'factors', deviceCodes] as const,
+  factors: (deviceCodes: readonly string[]) => endpointKey(factorsCall, deviceCodes),
 };
 
 /** Lists change rarely; a minute spares a call per tab switch. */
@@ -63,7 +64,11 @@ export const historyDevicesQueryOptions = (projectId: number | undefined) =>
 export const historyFactorsQueryOptions = (deviceCodes: readonly string[]) =>
   queryOptions({
     queryKey: historyKeys.factors(deviceCodes),
-    queryFn: () => api.get<Factor[]>(HISTORY_URLS.factors, { deviceCodes: deviceCodes.join(',') }),
+    // The codes travel comma-joined; the declared schema parses them back into a list.
+    queryFn: () =>
+      callEndpoint(factorsCall, { query: { deviceCodes: deviceCodes.join(',') } } as unknown as EndpointInput<
+        typeof factorsCall
+      >),
     enabled: deviceCodes.length > 0,
     staleTime: OPTIONS_STALE_MS,
   });

@@ -1,8 +1,7 @@
-import type { ReissueInput, ReissueMode, ReissueTask } from '@envmon/shared';
+import { type ReissueInput, type ReissueMode, reissueEndpoints } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { reissueKeys } from './keys';
-import { REISSUE_URLS } from './urls';
 
 export interface CreateReissueVariables {
   mode: ReissueMode;
@@ -17,7 +16,7 @@ export function useCreateReissue() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ mode, body }: CreateReissueVariables) =>
-      api.post<ReissueTask[]>(REISSUE_URLS[mode], body, { silent: true }),
+      callEndpoint(reissueEndpoints[mode], { body }, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: reissueKeys.all }),
   });
 }

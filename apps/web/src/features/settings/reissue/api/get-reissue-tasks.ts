@@ -1,8 +1,7 @@
-import type { Page, ReissueListQuery, ReissueTask } from '@envmon/shared';
+import { type Page, type ReissueListQuery, reissueEndpoints, type ReissueTask } from '@envmon/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { callEndpoint } from '../../../../lib/endpoint';
 import { reissueKeys } from './keys';
-import { REISSUE_URLS } from './urls';
 
 /** While a task on the page runs, the list is read again this often, so outcomes appear by themselves. */
 export const RUNNING_REFETCH_MS = 3_000;
@@ -14,7 +13,7 @@ const hasRunning = (page: Page<ReissueTask> | undefined): boolean =>
 export const reissueTaskPageQueryOptions = (query: ReissueListQuery) =>
   queryOptions({
     queryKey: reissueKeys.page(query),
-    queryFn: () => api.get<Page<ReissueTask>>(REISSUE_URLS.list, { ...query }),
+    queryFn: () => callEndpoint(reissueEndpoints.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => (hasRunning(current.state.data) ? RUNNING_REFETCH_MS : false),
   });

@@ -1,7 +1,8 @@
-import type { ReissueListQuery } from '@envmon/shared';
+import { type ReissueListQuery, reissueEndpoints } from '@envmon/shared';
+import { endpointKey } from '../../../../lib/endpoint';
 
-/** Query keys (STYLE.md rule 7). */
+/** Query keys (STYLE.md rules 7 and 16): under the declared root ['reissue'], which a new task invalidates. */
 export const reissueKeys = {
-  all: ['reissue'] as const,
-  page: (query: ReissueListQuery) => [...reissueKeys.all, 'page', query] as const,
+  all: reissueEndpoints.list.key,
+  page: (query: ReissueListQuery) => endpointKey(reissueEndpoints.list, 'page', query),
 };
