@@ -59,7 +59,7 @@ export const DEVICE_DETAIL_KEY = ['device-detail'] as const;
 
 const DEVICE = '/manager/system/device/rest';
 
-/** The device calls (SPEC section 7 'Device'; the file import, export and template are not JSON calls). */
+/** The device calls (SPEC section 7 'Device'; the file import, export and template are DEVICE_FILE_PATHS). */
 export const deviceEndpoints = {
   /**
    * Devices, paged and filtered, of the caller's scope: the device panel and every screen that picks
@@ -108,6 +108,17 @@ export const deviceEndpoints = {
     response: z.array(deviceWithVirtualSchema),
   }),
 };
+
+/**
+ * The device panel's calls that are files, not JSON envelopes: the batch import (multipart), its xlsx template
+ * and the export (the two-step download: the path answers the link, `${path}/download` the file). The server
+ * registers them and the console calls them by these paths.
+ */
+export const DEVICE_FILE_PATHS = {
+  batAdd: `${DEVICE}/batAdd`,
+  template: `${DEVICE}/template`,
+  export: `${DEVICE}/export`,
+} as const;
 
 const DEPLOY = '/manager/system/device/deploy/rest';
 
@@ -185,7 +196,7 @@ export const deviceDetailEndpoints = {
 
 const VIRTUAL = '/manager/system/device/virtual/rest';
 
-/** A device's virtual devices (the file import and template are not JSON calls). */
+/** A device's virtual devices (the file import and template are VIRTUAL_DEVICE_FILE_PATHS). */
 export const virtualDeviceEndpoints = {
   /** A page of one device's virtual devices; cached under ['device-detail', deviceId, 'virtual', page]. */
   list: defineEndpoint({
@@ -209,6 +220,12 @@ export const virtualDeviceEndpoints = {
   }),
   remove: defineEndpoint({ method: 'GET', path: `${VIRTUAL}/delete`, query: idParamSchema, response: z.null() }),
 };
+
+/** The virtual devices' calls that are files, not JSON envelopes: the batch import (multipart) and its template. */
+export const VIRTUAL_DEVICE_FILE_PATHS = {
+  batAdd: `${VIRTUAL}/batAdd`,
+  template: `${VIRTUAL}/template`,
+} as const;
 
 const DEVICE_FACTOR = '/manager/settings/factor/device/rest';
 

@@ -79,7 +79,7 @@ const DEVOPS = '/manager/settings/devops/rest';
 
 /**
  * Settings › DevOps (SPEC section 7 'devops'): the records' list, add, update and delete, and an attachment's
- * delete (by DELETE). The upload (multipart) and the attachment's bytes are not JSON calls: the feature names them.
+ * delete (by DELETE). The upload (multipart) and the attachment's bytes are not JSON calls: DEVOPS_FILE_PATHS.
  */
 export const devopsEndpoints = {
   /** A page of maintenance records with their attachments' metadata; cached under ['devops', 'page', query]. */
@@ -174,6 +174,12 @@ export const factorEndpoints = {
 const THRESHOLD = '/manager/alarm/threshold/rest';
 const STRATEGY = '/manager/system/alarm/strategy/rest';
 const WATER_LIMIT = '/manager/settings/surfactwaterlimit/rest';
+
+/** Settings › DevOps calls that are not JSON: the multipart upload and one attachment's bytes (a ticketed link). */
+export const DEVOPS_FILE_PATHS = {
+  upload: `${DEVOPS}/upload`,
+  file: `${DEVOPS}/file`,
+} as const;
 
 /** Settings › thresholds (SPEC section 7 '/alarm/threshold'): the thresholds list. */
 export const thresholdEndpoints = {

@@ -165,15 +165,17 @@ export const operationLogEndpoints = {
   }),
 };
 
-/**
- * The server log files (SPEC section 7 '/system/serverLog'). A file itself (`/get?fileName=`) is bytes,
- * not an envelope, so it is no endpoint here.
- */
+const SERVER_LOG = '/manager/system/serverLog/rest';
+
+/** One server log file's bytes (`?fileName=`): a download, not an envelope, so a path rather than an endpoint. */
+export const SERVER_LOG_FILE_PATH = `${SERVER_LOG}/get`;
+
+/** The server log files (SPEC section 7 '/system/serverLog'); a file itself is SERVER_LOG_FILE_PATH. */
 export const serverLogEndpoints = {
   /** Newest first; cached under ['system', 'server-log', 'list']. */
   list: defineEndpoint({
     method: 'GET',
-    path: '/manager/system/serverLog/rest/getList',
+    path: `${SERVER_LOG}/getList`,
     response: z.array(serverLogFileSchema),
     key: ['system', 'server-log', 'list'],
   }),

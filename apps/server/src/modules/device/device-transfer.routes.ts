@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { deviceQuerySchema, envelopeSchema, failureEnvelopeSchema, writeCode } from '@envmon/shared';
+import { DEVICE_FILE_PATHS, deviceQuerySchema, envelopeSchema, failureEnvelopeSchema, writeCode } from '@envmon/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { fileResponses, ok } from '../../lib/envelope.js';
@@ -14,7 +14,6 @@ import { XLSX_MIME } from '../crud/crud.export.js';
 import { importProblemSchema, type DeviceTransferService } from './device-transfer.service.js';
 
 const DEVICE_PAGE = 'system.device';
-const DEVICE = '/manager/system/device/rest';
 const tags = ['device'];
 
 /** getAll's filters without paging: what the export narrows by. */
@@ -30,7 +29,7 @@ const importRefusedSchema = failureEnvelopeSchema.extend({ data: z.array(importP
  */
 export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, downloads: XlsxDownloads): void {
   app.post(
-    `${DEVICE}/batAdd`,
+    DEVICE_FILE_PATHS.batAdd,
     {
       config: { permission: writeCode(DEVICE_PAGE) },
       schema: {
@@ -64,7 +63,7 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
   );
 
   app.get(
-    `${DEVICE}/template`,
+    DEVICE_FILE_PATHS.template,
     {
       config: { permission: DEVICE_PAGE },
       schema: {
@@ -83,7 +82,7 @@ export function deviceTransferRoutes(app: App, transfer: DeviceTransferService, 
   );
 
   downloads.register({
-    path: `${DEVICE}/export`,
+    path: DEVICE_FILE_PATHS.export,
     permission: DEVICE_PAGE,
     tags,
     summary: "the devices matching getAll's filters (Chinese headers)",

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { devopsEndpoints, devopsFileSchema, idParamSchema, idSchema, writeCode } from '@envmon/shared';
+import {
+  DEVOPS_FILE_PATHS,
+  devopsEndpoints,
+  devopsFileSchema,
+  idParamSchema,
+  idSchema,
+  writeCode,
+} from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
@@ -9,7 +16,6 @@ import { attachment } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DevopsService } from './devops.service.js';
 
-const BASE = '/manager/settings/devops/rest';
 export const DEVOPS_PERMISSION = 'settings.devops';
 const READ = { permission: DEVOPS_PERMISSION };
 const WRITE = { permission: writeCode(DEVOPS_PERMISSION) };
@@ -62,7 +68,7 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
   });
 
   app.post(
-    `${BASE}/upload`,
+    DEVOPS_FILE_PATHS.upload,
     {
       config: WRITE,
       schema: {
@@ -96,7 +102,7 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
   });
 
   app.get(
-    `${BASE}/file`,
+    DEVOPS_FILE_PATHS.file,
     {
       config: READ,
       schema: {

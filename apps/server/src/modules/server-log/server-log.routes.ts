@@ -1,4 +1,4 @@
-import { serverLogEndpoints, serverLogGetSchema } from '@envmon/shared';
+import { SERVER_LOG_FILE_PATH, serverLogEndpoints, serverLogGetSchema } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { fileResponses, ok } from '../../lib/envelope.js';
@@ -15,7 +15,7 @@ export function serverLogRoutes(app: App, serverLogs: ServerLogService): void {
   });
 
   app.get(
-    '/manager/system/serverLog/rest/get',
+    SERVER_LOG_FILE_PATH,
     {
       config: { permission: PERMISSION },
       schema: {

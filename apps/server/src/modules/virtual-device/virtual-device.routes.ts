@@ -3,6 +3,7 @@ import {
   deviceEndpoints,
   envelopeSchema,
   failureEnvelopeSchema,
+  VIRTUAL_DEVICE_FILE_PATHS,
   virtualDeviceEndpoints,
   virtualImportProblemSchema,
   virtualImportResultSchema,
@@ -21,7 +22,6 @@ import { signedIn } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
 import type { VirtualDeviceService } from './virtual-device.service.js';
 
-const VIRTUAL = '/manager/system/device/virtual/rest';
 const READ = { permission: 'system.device' };
 const WRITE = { permission: writeCode('system.device') };
 const tags = ['virtual-device'];
@@ -74,7 +74,7 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
 
   // multipart/form-data is parsed by @fastify/multipart, registered for the whole app with the upload size limit.
   app.post(
-    `${VIRTUAL}/batAdd`,
+    VIRTUAL_DEVICE_FILE_PATHS.batAdd,
     {
       config: WRITE,
       schema: {
@@ -108,7 +108,7 @@ export function virtualDeviceRoutes(app: App, virtuals: VirtualDeviceService): v
   );
 
   app.get(
-    `${VIRTUAL}/template`,
+    VIRTUAL_DEVICE_FILE_PATHS.template,
     {
       config: READ,
       schema: {

@@ -1,11 +1,10 @@
-import { LIMITS } from '@envmon/shared';
+import { DEVICE_FILE_PATHS, LIMITS } from '@envmon/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, isApiError } from '../../../../lib/api';
 import { i18n } from '../../../../lib/i18n';
 import { notifier } from '../../../../lib/notify';
 import { deviceKeys } from '../../../../lib/device-list';
-import { DEVICE_URLS } from './urls';
 
 /** One thing wrong with one row of an upload: the server names the row, the field and the rule broken. */
 export const importProblemSchema = z.object({
@@ -59,7 +58,7 @@ export async function uploadImport<T>(url: string, file: File): Promise<T> {
 export function useImportDevices() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadImport<{ count: number }>(DEVICE_URLS.batAdd, file),
+    mutationFn: (file: File) => uploadImport<{ count: number }>(DEVICE_FILE_PATHS.batAdd, file),
     onSuccess: ({ count }) => {
       notifier.success(i18n.t('device.import.done', { count }));
       return client.invalidateQueries({ queryKey: deviceKeys.all });
@@ -72,5 +71,5 @@ export const isTooLarge = (file: Blob): boolean => file.size > LIMITS.uploadMaxB
 /** The import template: a workbook with the importer's columns, saved by the browser. */
 export function downloadTemplate(): void {
   // A failure has been told by the api client.
-  void api.download(DEVICE_URLS.template).catch(() => undefined);
+  void api.download(DEVICE_FILE_PATHS.template).catch(() => undefined);
 }

@@ -1,8 +1,7 @@
-import { DEVOPS_LIMITS, devopsEndpoints, type DevopsFile, devopsFileType } from '@envmon/shared';
+import { DEVOPS_FILE_PATHS, DEVOPS_LIMITS, devopsEndpoints, type DevopsFile, devopsFileType } from '@envmon/shared';
 import { useListWrite } from '../../../../components/crud/api/list-mutations';
 import { api } from '../../../../lib/api';
 import { callEndpoint } from '../../../../lib/endpoint';
-import { DEVOPS_URLS } from './urls';
 
 /** Why a file cannot be attached, as an i18n key, before it is sent (the server checks the same). */
 export function attachmentProblem(file: { name: string; size: number }, attached: number): string | null {
@@ -17,7 +16,10 @@ const RECORD_READS = { keyRoot: devopsEndpoints.list.key };
 
 export const useUploadDevopsFile = () =>
   useListWrite(RECORD_READS, ({ recordId, file }: { recordId: number; file: File }) =>
-    api.upload<DevopsFile>(DEVOPS_URLS.upload, file, { fileName: file.name, fields: { recordId: String(recordId) } }),
+    api.upload<DevopsFile>(DEVOPS_FILE_PATHS.upload, file, {
+      fileName: file.name,
+      fields: { recordId: String(recordId) },
+    }),
   );
 
 export const useDeleteDevopsFile = () =>
@@ -25,5 +27,5 @@ export const useDeleteDevopsFile = () =>
 
 /** Downloads one attachment (fetched with the token in its header) and has the browser save it. */
 export function downloadDevopsFile(id: number): Promise<void> {
-  return api.download(DEVOPS_URLS.file, { id });
+  return api.download(DEVOPS_FILE_PATHS.file, { id });
 }
