@@ -1,4 +1,4 @@
-import type { Page } from '@envmon/shared';
+import type { Endpoint, Page } from '@envmon/shared';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { GlobalToken, SelectProps } from 'antd';
 import type { TFunction } from 'i18next';
@@ -138,10 +138,11 @@ export type ListAction<Row> =
 export interface ListEndpoints {
   /** Every read of the list sits under this key; a write invalidates it. */
   keyRoot: QueryKey;
-  add: string;
-  update: string;
+  /** The shared declarations of the writes (packages/shared/src/api), called through callEndpoint. */
+  add: Endpoint<'POST'>;
+  update: Endpoint<'POST'>;
   /** Deleted by `GET ?<rowKey>=`. */
-  remove: string;
+  remove: Endpoint<'GET'>;
   /** Other screens' caches a write refreshes too, after the list's (e.g. a query screen showing these rows). */
   alsoInvalidate?: readonly QueryKey[];
 }

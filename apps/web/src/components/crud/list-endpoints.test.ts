@@ -11,12 +11,12 @@ const declared = {
 };
 
 describe('listEndpoints', () => {
-  it('takes the key root from the list read and the urls from the writes', () => {
+  it('takes the key root from the list read and the writes as declared', () => {
     expect(listEndpoints(declared)).toEqual({
       keyRoot: ['things'],
-      add: '/things/add',
-      update: '/things/update',
-      remove: '/things/delete',
+      add: declared.add,
+      update: declared.update,
+      remove: declared.remove,
     });
   });
 

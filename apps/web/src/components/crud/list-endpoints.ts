@@ -17,15 +17,15 @@ export interface ListEndpointDeclarations {
 }
 
 /**
- * A ListDefinition's endpoints from the shared declarations (STYLE.md rule 16), so the list's urls and key
+ * A ListDefinition's endpoints from the shared declarations (STYLE.md rule 16), so the list's writes and key
  * root are never restated in the console. `alsoInvalidate`: other screens' caches a write refreshes too.
  */
 export function listEndpoints(declared: ListEndpointDeclarations, alsoInvalidate?: readonly QueryKey[]): ListEndpoints {
   return {
     keyRoot: declared.list.key,
-    add: declared.add.path,
-    update: declared.update.path,
-    remove: declared.remove.path,
+    add: declared.add,
+    update: declared.update,
+    remove: declared.remove,
     ...(alsoInvalidate === undefined ? {} : { alsoInvalidate }),
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Page } from '@envmon/shared';
+import { defineEndpoint, type Page } from '@envmon/shared';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { queryOptions } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +14,13 @@ import { ListPage } from './list-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../lib/api', () => ({ api }));
+
+/** A list's writes under `/${name}/`, declared as packages/shared declares a real list's. */
+const writesOf = (name: string) => ({
+  add: defineEndpoint({ method: 'POST', path: `/${name}/add`, response: z.unknown() }),
+  update: defineEndpoint({ method: 'POST', path: `/${name}/update`, response: z.unknown() }),
+  remove: defineEndpoint({ method: 'GET', path: `/${name}/delete`, response: z.unknown() }),
+});
 
 interface Thing {
   id: number;
@@ -32,7 +39,7 @@ const DEF: ListDefinition<Thing, readonly ['things', ListQuery]> = {
   pageTestId: 'things-page',
   testId: 'things',
   help: 'common.table.actions',
-  endpoints: { keyRoot: ['things'], add: '/things/add', update: '/things/update', remove: '/things/delete' },
+  endpoints: { keyRoot: ['things'], ...writesOf('things') },
   listQuery: (query) =>
     queryOptions({
       queryKey: ['things', query] as const,
@@ -88,7 +95,7 @@ interface Lamp extends Thing {
 /** A list with a switch in its form, a placeholder, and the middle table. */
 const LAMPS: ListDefinition<Lamp, readonly ['lamps', ListQuery]> = {
   ...(DEF as unknown as ListDefinition<Lamp, readonly ['lamps', ListQuery]>),
-  endpoints: { keyRoot: ['lamps'], add: '/lamps/add', update: '/lamps/update', remove: '/lamps/delete' },
+  endpoints: { keyRoot: ['lamps'], ...writesOf('lamps') },
   listQuery: (query) =>
     queryOptions({
       queryKey: ['lamps', query] as const,
@@ -118,7 +125,7 @@ interface Coded {
 const CODED: ListDefinition<Coded, readonly ['coded', ListQuery]> = {
   ...(DEF as unknown as ListDefinition<Coded, readonly ['coded', ListQuery]>),
   rowKey: 'code',
-  endpoints: { keyRoot: ['coded'], add: '/coded/add', update: '/coded/update', remove: '/coded/delete' },
+  endpoints: { keyRoot: ['coded'], ...writesOf('coded') },
   listQuery: (query) =>
     queryOptions({
       queryKey: ['coded', query] as const,

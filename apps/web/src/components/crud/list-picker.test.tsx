@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Page } from '@envmon/shared';
+import { defineEndpoint, type Page } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,13 @@ import { ListTabs } from './list-tabs';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../lib/api', () => ({ api }));
+
+/** A list's writes under `/${name}/`, declared as packages/shared declares a real list's. */
+const writesOf = (name: string) => ({
+  add: defineEndpoint({ method: 'POST', path: `/${name}/add`, response: z.unknown() }),
+  update: defineEndpoint({ method: 'POST', path: `/${name}/update`, response: z.unknown() }),
+  remove: defineEndpoint({ method: 'GET', path: `/${name}/delete`, response: z.unknown() }),
+});
 
 interface Meal {
   id: number;
@@ -31,7 +38,7 @@ const MEALS: ListDefinition<Meal, readonly ['meals', ListQuery]> = {
   permission: 'meals',
   pageTestId: 'meals-page',
   testId: 'meals',
-  endpoints: { keyRoot: ['meals'], add: '/meals/add', update: '/meals/update', remove: '/meals/delete' },
+  endpoints: { keyRoot: ['meals'], ...writesOf('meals') },
   listQuery: (query) =>
     queryOptions({
       queryKey: ['meals', query] as const,

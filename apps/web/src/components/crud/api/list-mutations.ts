@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { callEndpoint, type EndpointInput } from '../../../lib/endpoint';
 import type { ListEndpoints, ListRow } from '../list-definition';
 
 /** What a write refreshes: the list's key root and any other caches showing its rows. */
@@ -18,14 +18,19 @@ export interface ListSaveVariables {
   key?: Record<string, string | number>;
 }
 
+/** The arguments of a write the list knows only as some POST or GET; its declared schema checks them on the server. */
+type Sent<E extends ListEndpoints['add' | 'update' | 'remove']> = EndpointInput<E>;
+
 /** Add (no key) or update; the api client shows the server's word. Every read of the list is refreshed. */
 export function useListSave<Row extends ListRow>(endpoints: ListEndpoints) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: ListSaveVariables) =>
-      key === undefined
-        ? api.post<Row>(endpoints.add, body)
-        : api.post<Row>(endpoints.update, { ...(body as object), ...key }),
+      (key === undefined
+        ? callEndpoint(endpoints.add, { body } as Sent<typeof endpoints.add>)
+        : callEndpoint(endpoints.update, { body: { ...(body as object), ...key } } as Sent<
+            typeof endpoints.update
+          >)) as Promise<Row>,
     onSuccess: () => invalidateList(client, endpoints),
   });
 }
@@ -34,7 +39,8 @@ export function useListSave<Row extends ListRow>(endpoints: ListEndpoints) {
 export function useListDelete(endpoints: ListEndpoints, rowKey: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (value: string | number) => api.get<null>(endpoints.remove, { [rowKey]: value }),
+    mutationFn: (value: string | number) =>
+      callEndpoint(endpoints.remove, { query: { [rowKey]: value } } as Sent<typeof endpoints.remove>),
     onSuccess: () => invalidateList(client, endpoints),
   });
 }
