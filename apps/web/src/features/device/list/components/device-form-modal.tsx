@@ -24,7 +24,7 @@ import { LocationPicker } from '../../../../components/map';
 import { isApiError } from '../../../../lib/api';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { deployGroupsQueryOptions } from '../../../../lib/deploy-groups';
-import { deviceDeploysQueryOptions } from '../api/get-device-deploys';
+import { deviceDeploysQueryOptions } from '../../detail/api/get-deploys';
 import { maintainersQueryOptions } from '../api/get-maintainers';
 import { useSaveDevice } from '../api/save-device';
 import {
