@@ -38,6 +38,15 @@ export interface DomainEvents {
 export type DomainEventName = keyof DomainEvents;
 export type DomainEventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => void;
 
+export interface SubscribeOptions {
+  /**
+   * Subscribers sharing a group take turns: each event reaches one of them in the whole cluster (work
+   * done once, such as judging alarms), where a subscriber without a group gets every event (fan-out,
+   * such as live push). In one process the group's single subscriber gets every event.
+   */
+  group?: string;
+}
+
 /**
  * Publish/subscribe between the gateway, storage and processors. The in-process bus below serves
  * one machine; a bus over NATS JetStream implements the same interface (DESIGN.md 'Scale path').
@@ -45,16 +54,30 @@ export type DomainEventHandler<K extends DomainEventName> = (payload: DomainEven
 export interface EventBus {
   publish<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void;
   /** Returns the unsubscribe function. */
-  subscribe<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void;
+  subscribe<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>, options?: SubscribeOptions): () => void;
+}
+
+type AnyHandler = (payload: never) => void;
+
+/** A group's members in the order they take turns, and whose turn is next. */
+interface Group {
+  members: AnyHandler[];
+  next: number;
 }
 
 export class InProcessEventBus implements EventBus {
-  private readonly handlers = new Map<DomainEventName, Set<(payload: never) => void>>();
+  private readonly handlers = new Map<DomainEventName, Set<AnyHandler>>();
+  private readonly groups = new Map<DomainEventName, Map<string, Group>>();
 
   constructor(private readonly onHandlerError: (name: DomainEventName, err: unknown) => void) {}
 
   publish<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
-    for (const handler of this.handlers.get(name) ?? []) {
+    const chosen = [...(this.groups.get(name)?.values() ?? [])].map((group) => {
+      const member = group.members[group.next % group.members.length];
+      group.next = (group.next + 1) % group.members.length;
+      return member;
+    });
+    for (const handler of [...(this.handlers.get(name) ?? []), ...chosen]) {
       // One failing processor must not stop the others, nor the publisher.
       try {
         (handler as DomainEventHandler<K>)(payload);
@@ -64,14 +87,36 @@ export class InProcessEventBus implements EventBus {
     }
   }
 
-  subscribe<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void {
+  subscribe<K extends DomainEventName>(
+    name: K,
+    handler: DomainEventHandler<K>,
+    { group }: SubscribeOptions = {},
+  ): () => void {
+    const entry = handler as AnyHandler;
+    if (group) return this.join(name, group, entry);
     let set = this.handlers.get(name);
     if (!set) {
       set = new Set();
       this.handlers.set(name, set);
     }
-    const entry = handler as (payload: never) => void;
     set.add(entry);
     return () => set.delete(entry);
+  }
+
+  private join(name: DomainEventName, groupName: string, entry: AnyHandler): () => void {
+    const groups = this.groups.get(name) ?? new Map<string, Group>();
+    this.groups.set(name, groups);
+    let group = groups.get(groupName);
+    if (!group) {
+      group = { members: [], next: 0 };
+      groups.set(groupName, group);
+    }
+    const joined = group;
+    joined.members.push(entry);
+    return () => {
+      joined.members = joined.members.filter((member) => member !== entry);
+      joined.next = 0;
+      if (joined.members.length === 0) groups.delete(groupName);
+    };
   }
 }

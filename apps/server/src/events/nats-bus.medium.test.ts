@@ -106,4 +106,21 @@ describe('NatsEventBus', () => {
       ['device.online', 'processor failed'],
     ]);
   });
+
+  it('hands each event to one member of a group across processes, and to every subscriber without one', async () => {
+    const gateway = await bus('gateway-1');
+    const first = await bus('http-1');
+    const second = await bus('http-2');
+    const atFirst: number[] = [];
+    const atSecond: number[] = [];
+    first.subscribe('device.online', (e) => atFirst.push(e.at), { group: 'alarm-engine' });
+    second.subscribe('device.online', (e) => atSecond.push(e.at), { group: 'alarm-engine' });
+    const everyone = received(second, 'device.online', 20);
+    await first.flush();
+    await second.flush();
+    for (let i = 0; i < 20; i++) gateway.publish('device.online', { ...ONLINE, at: i });
+    expect((await everyone.done).map((p) => p.at)).toEqual([...Array(20).keys()]);
+    await vi.waitFor(() => expect(atFirst.length + atSecond.length).toBe(20));
+    expect([...atFirst, ...atSecond].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+  });
 });

@@ -1,5 +1,5 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import type { DomainEventHandler, DomainEventName, DomainEvents, EventBus } from './bus.js';
+import type { DomainEventHandler, DomainEventName, DomainEvents, EventBus, SubscribeOptions } from './bus.js';
 
 /** Every domain event travels on `envmon.events.<name>` (e.g. envmon.events.alarm.changed). */
 export const EVENT_SUBJECT_PREFIX = 'envmon.events';
@@ -36,8 +36,14 @@ export class NatsEventBus implements EventBus {
     this.connection.publish(eventSubject(name), JSON.stringify(payload));
   }
 
-  subscribe<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void {
+  /** A group is a NATS queue group: the server hands each event to one member. */
+  subscribe<K extends DomainEventName>(
+    name: K,
+    handler: DomainEventHandler<K>,
+    { group }: SubscribeOptions = {},
+  ): () => void {
     const subscription: Subscription = this.connection.subscribe(eventSubject(name), {
+      ...(group ? { queue: group } : {}),
       callback: (err, msg) => {
         try {
           if (err) throw err;

@@ -3,7 +3,7 @@ import { LIVE_CLOSE, liveRequestSchema, PUBLIC } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.js';
 import { LAGGING_CLOSE_CODE, LiveHub, type LiveConnection, type LiveSocket, type LiveViewer } from './live.hub.js';
-import { toLiveData, toLiveStatus } from './live.mapper.js';
+import { pushDomainEvents } from './live.push.js';
 import type { LiveAccessService } from './live.service.js';
 
 /** A subscribe request for the most devices a connection may follow fits well inside this. */
@@ -35,9 +35,13 @@ type LiveRequest = FastifyRequest<{ Params: { token: string } }>;
 /**
  * WebSocket push at /websocket/{token} (SPEC section 7 'Live push'): alarm arrays for the devices
  * the user may see, realtime frames for the devices a connection follows. Processors publish on
- * the bus; this module only fans out.
+ * the bus; pushDomainEvents (live.push.ts) fans their events out to this hub's connections.
  */
-export async function liveRoutes(app: App, access: LiveAccessService, options: LiveRouteOptions = {}): Promise<LiveHub> {
+export async function liveRoutes(
+  app: App,
+  access: LiveAccessService,
+  options: LiveRouteOptions = {},
+): Promise<LiveHub> {
   const log = app.log.child({ module: 'live' });
   const hub = new LiveHub({
     maxBufferedBytes: options.maxBufferedBytes ?? LIVE_MAX_BUFFERED_BYTES,
@@ -55,18 +59,7 @@ export async function liveRoutes(app: App, access: LiveAccessService, options: L
   });
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_PAYLOAD_BYTES } });
 
-  const unsubscribe = [
-    app.bus.subscribe('alarm.changed', ({ alarms }) => hub.publishAlarms(alarms)),
-    app.bus.subscribe('data.received', (event) => {
-      if (hub.followed(event.deviceId)) hub.publishMessage(toLiveData(event));
-    }),
-    app.bus.subscribe('device.online', (event) => {
-      if (hub.followed(event.deviceId)) hub.publishMessage(toLiveStatus(event, true));
-    }),
-    app.bus.subscribe('device.offline', (event) => {
-      if (hub.followed(event.deviceId)) hub.publishMessage(toLiveStatus(event, false));
-    }),
-  ];
+  const stopPush = pushDomainEvents(app.bus, hub);
 
   // Checked before the upgrade completes, so that the handler has the answer when the first frame arrives.
   const viewers = new WeakMap<LiveRequest, LiveViewer | null>();
@@ -93,7 +86,7 @@ export async function liveRoutes(app: App, access: LiveAccessService, options: L
   for (const timer of timers) timer.unref();
   app.addHook('onClose', () => {
     for (const timer of timers) clearInterval(timer);
-    for (const off of unsubscribe) off();
+    stopPush();
   });
 
   function onFrame(connection: LiveConnection, data: Buffer, isBinary: boolean, latest: { seq: number }): void {
