@@ -1,18 +1,11 @@
 import type { Alarm } from '@envmon/shared';
-import type { MeasurementKind } from '../db/schema.js';
+import type { MeasurementKind, MeasurementsTable } from '../db/schema.js';
 
-/** One stored value as announced to processors (alarm engine, live push). */
-export interface ReceivedValue {
-  factorCode: string;
-  value: number | null;
-  min: number | null;
-  max: number | null;
-  cou: number | null;
-  /** The station's flag. */
-  flag: string | null;
-  /** The platform's quality flag. */
-  quality: string;
-}
+/** One stored value as announced to processors (alarm engine, live push): its measurement row's values and flags. */
+export type ReceivedValue = Pick<
+  MeasurementsTable,
+  'factorCode' | 'value' | 'min' | 'max' | 'cou' | 'flag' | 'quality'
+>;
 
 /** The domain events of station traffic; later processors subscribe by name. */
 export interface DomainEvents {

@@ -1,6 +1,6 @@
 import { MINUTE_MS } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MeasurementKind } from '../db/schema.js';
+import type { MeasurementKind, MeasurementsTable } from '../db/schema.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { IngestBatch, IngestRepository, LatestRow, MeasurementRow, RollupTarget } from './ingest.repository.js';
 import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
@@ -13,14 +13,8 @@ export interface DeviceRef {
   utcOffsetMinutes: number;
 }
 
-export interface IncomingValue {
-  factorCode: string;
-  value: number | null;
-  min: number | null;
-  max: number | null;
-  cou: number | null;
-  flag: string | null;
-}
+/** A value as the station sent it: a measurement row's values and the station's flag, before the quality check. */
+export type IncomingValue = Pick<MeasurementsTable, 'factorCode' | 'value' | 'min' | 'max' | 'cou' | 'flag'>;
 
 /** One received packet as the gateway hands it over: always kept as an original record, its data stored when accepted. */
 export interface IngestPacket {

@@ -12,25 +12,16 @@ export type AlarmListFilter = Omit<AlarmFilter, 'ifFilter'> & {
   alarmId?: number | undefined;
 };
 
-/** An alarm as the engine writes it; `id` is absent until it has been inserted. */
-export interface AlarmDraft {
+/**
+ * An alarm as the engine writes it: the stored row's columns but its work order (the console's), with
+ * `active` a boolean and `key` the device:factor:type:overflow tuple kept while active (stored as
+ * activeKey); `id` is absent until inserted.
+ */
+export type AlarmDraft = Omit<Selectable<AlarmsTable>, 'id' | 'active' | 'activeKey' | 'orderStatus'> & {
   id?: number;
-  deviceId: number;
-  factorCode: string | null;
-  alarmType: number;
-  overflowType: number;
-  alarmLevel: number;
-  alarmValue: number | null;
-  standardValue: string | null;
-  symbol: number | null;
-  beginDate: number;
-  lastDate: number;
-  endDate: number | null;
-  count: number;
   active: boolean;
-  /** device:factor:type:overflow, kept while active. */
   key: string;
-}
+};
 
 export interface WorkOrderMove {
   alarmId: number;

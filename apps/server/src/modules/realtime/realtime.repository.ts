@@ -1,6 +1,6 @@
 import { DEPLOY_TYPE } from '@envmon/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, SurfaceWaterLimitsTable } from '../../db/schema.js';
+import type { Database, SurfaceWaterLimitsTable, ThresholdsTable } from '../../db/schema.js';
 import { effectiveUnit, ownFactorSettings } from '../../db/queries/factors.js';
 import type { AlarmRow } from '../alarm/alarm.mapper.js';
 import { deviceInScope, devicesInScope } from '../../db/queries/device-scope.js';
@@ -62,19 +62,16 @@ export interface TrendRow {
 }
 
 /** An overflow-type threshold with its factor's catalogue entry. */
-export interface OverflowThresholdRow {
-  deviceId: number;
-  factorCode: string;
-  overflowType: number;
-  operator: number;
-  limit1: number | null;
-  limit2: number | null;
-  enabled: number;
+export type OverflowThresholdRow = Pick<
+  Selectable<ThresholdsTable>,
+  'deviceId' | 'factorCode' | 'overflowType' | 'operator' | 'limit1' | 'limit2' | 'enabled'
+> & {
+  /** The factor's catalogue entry; null where the factor is not in the catalogue. */
   factorName: string | null;
   factorNameEn: string | null;
   unit: string | null;
   decimals: number | null;
-}
+};
 
 /** What the real-time screens read: latest values with their devices and factors, and recent real-time values. */
 export class RealtimeRepository {

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, DevicesTable, MeasurementKind, SurfaceWaterLimitsTable } from '../../db/schema.js';
+import type {
+  Database,
+  DevicesTable,
+  MeasurementKind,
+  SurfaceWaterLimitsTable,
+  ThresholdsTable,
+} from '../../db/schema.js';
 import { effectiveUnit } from '../../db/queries/factors.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
@@ -22,14 +28,10 @@ export interface ReportFactorRow {
   decimals: number | null;
 }
 
-export interface ReportThresholdRow {
-  deviceId: number;
-  factorCode: string;
-  overflowType: number;
-  operator: number;
-  limit1: number | null;
-  limit2: number | null;
-}
+export type ReportThresholdRow = Pick<
+  Selectable<ThresholdsTable>,
+  'deviceId' | 'factorCode' | 'overflowType' | 'operator' | 'limit1' | 'limit2'
+>;
 
 export type ReportDeviceRow = Pick<Selectable<DevicesTable>, 'id' | 'deviceName' | 'deviceCode' | 'utcOffsetMinutes'>;
 
