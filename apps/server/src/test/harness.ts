@@ -196,6 +196,32 @@ export async function call<T>(
   return envelope.data;
 }
 
+/** Query parameters as a GET sends them: every value a string. */
+const asQuery = (params: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+
+/**
+ * One app for the whole file, seeded once before its tests: the app, the seeded fixture, and the GET
+ * calls under `base` as the fixture's admin (or a given token) — `get` answers the envelope's data,
+ * `inject` the raw response.
+ */
+export function useSeededApp<F extends { admin: string }>(base: string, seed: (t: TestApp) => Promise<F>) {
+  const t = useTestApp();
+  let fixture: F | undefined;
+  const seeded = () => {
+    if (!fixture) throw new Error('fixture not seeded yet');
+    return fixture;
+  };
+  beforeAll(async () => {
+    fixture = await seed(t());
+  });
+  const get = <T>(path: string, params: Record<string, string | number>, token = seeded().admin) =>
+    call<T>(t().app, token, 'GET', `${base}/${path}`, { query: asQuery(params) });
+  const inject = (path: string, params: Record<string, string | number>, token = seeded().admin) =>
+    t().app.inject({ method: 'GET', url: `${base}/${path}`, query: asQuery(params), headers: { token } });
+  return { t, fixture: seeded, get, inject };
+}
+
 /** Follows an export's download link (step 2, no token: the ticket is the credential) and reads the xlsx; fails on anything but 200. */
 export async function downloadWorkbook(app: App, url: string): Promise<ExcelJS.Workbook> {
   const response = await app.inject({ method: 'GET', url });

@@ -1,15 +1,15 @@
-import { DEPLOY_TYPE, type ExportLink } from '@envmon/shared';
+import { DAY_MS as DAY, DEPLOY_TYPE, type ExportLink, HOUR_MS as HOUR } from '@envmon/shared';
 import ExcelJS from 'exceljs';
-import { beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { MeasurementKind, MeasurementsTable } from '../../db/schema.js';
-import { ADMIN_PASSWORD, call, login, query, type TestApp, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, login, query, type TestApp, useSeededApp } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
 
 /** What the report medium tests share: three stations in two projects, their hours, days and months, thresholds, and the report calls. */
 
 export const REST = '/data/report/rest';
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
+/** The shared time units, under the short names these tests read best with. */
+export { DAY, HOUR };
 /** 2026-03-01 00:00 Beijing time (UTC+8), the stations' calendar. */
 export const D0 = Date.UTC(2026, 1, 28, 16);
 /** 2025-03-01 00:00 Beijing time. */
@@ -168,28 +168,7 @@ async function seedReports(t: TestApp): Promise<ReportFixture> {
 
 /** One app for the file, seeded before the tests; the report calls (as admin unless a token is given). */
 export function useReports() {
-  const t = useTestApp();
-  let fixture: ReportFixture | undefined;
-  const seeded = () => {
-    if (!fixture) throw new Error('reports not seeded yet');
-    return fixture;
-  };
-  beforeAll(async () => {
-    fixture = await seedReports(t());
-  });
-
-  const get = <T>(path: string, params: Record<string, string | number>, token = seeded().admin) =>
-    call<T>(t().app, token, 'GET', `${REST}/${path}`, {
-      query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-    });
-
-  const raw = (path: string, params: Record<string, string | number>, token = seeded().admin) =>
-    t().app.inject({
-      method: 'GET',
-      url: `${REST}/${path}`,
-      query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-      headers: { token },
-    });
+  const { t, fixture, get, inject } = useSeededApp(REST, seedReports);
 
   /** Both export steps; the workbook read back. */
   async function exported(path: string, params: Record<string, string | number>): Promise<ExcelJS.Workbook> {
@@ -203,5 +182,5 @@ export function useReports() {
     return workbook;
   }
 
-  return { t, fixture: seeded, get, raw, exported };
+  return { t, fixture, get, raw: inject, exported };
 }

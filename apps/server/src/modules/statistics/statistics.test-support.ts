@@ -1,13 +1,13 @@
-import { beforeAll } from 'vitest';
+import { DAY_MS as DAY, HOUR_MS as HOUR } from '@envmon/shared';
 import type { MeasurementsTable } from '../../db/schema.js';
-import { ADMIN_PASSWORD, call, downloadWorkbook, login, query, type TestApp, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, downloadWorkbook, login, query, type TestApp, useSeededApp } from '../../test/harness.js';
 import { insertDevice } from '../deploy/device-panel.test-support.js';
 
 /** What the statistics medium tests share: the stations, factors and measurements of March 2026, and the report calls. */
 
 const REPORT = '/data/report/rest';
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
+/** The shared time units, under the short names these tests read best with. */
+export { DAY, HOUR };
 /** Beijing midnight of 2026-03-01 (UTC+8, the devices' default offset): 2026-02-28 16:00 UTC. */
 export const MAR1 = Date.UTC(2026, 2, 1) - 8 * HOUR;
 /** The server's clock: after every period of the fixtures, so all their periods have ended. */
@@ -197,26 +197,7 @@ async function seedStatistics(t: TestApp): Promise<StatisticsFixture> {
 
 /** One app for the file, seeded before the tests; the report calls (as admin unless a token is given). */
 export function useStatistics() {
-  const t = useTestApp();
-  let fixture: StatisticsFixture | undefined;
-  const seeded = () => {
-    if (!fixture) throw new Error('statistics not seeded yet');
-    return fixture;
-  };
-  beforeAll(async () => {
-    fixture = await seedStatistics(t());
-  });
-
-  const get = <T>(path: string, params: Record<string, string | number>, token = seeded().admin) =>
-    call<T>(t().app, token, 'GET', `${REPORT}/${path}`, {
-      query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-    });
-  const inject = (path: string, params: Record<string, string | number>, token = seeded().admin) =>
-    t().app.inject({
-      url: `${REPORT}/${path}`,
-      query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-      headers: { token },
-    });
+  const { t, fixture, get, inject } = useSeededApp(REPORT, seedStatistics);
   const download = async (path: string, params: Record<string, string | number>) => {
     const { url } = await get<{ url: string }>(`${path}/export`, { ...params, exportSpecialFlag: 1 });
     const workbook = await downloadWorkbook(t().app, url);
@@ -237,5 +218,5 @@ export function useStatistics() {
     }
   };
 
-  return { t, fixture: seeded, get, inject, download, at };
+  return { t, fixture, get, inject, download, at };
 }
