@@ -47,6 +47,17 @@ describe('loadConfig', () => {
   it('converts TOKEN_TTL_HOURS to milliseconds', () => {
     expect(loadConfig({ TOKEN_TTL_HOURS: '2' }).tokenTtlMs).toBe(7_200_000);
   });
+
+  it('runs alone unless NATS_URL names the cluster, under a node id safe for NATS and the database', () => {
+    const alone = loadConfig({});
+    expect(alone.natsUrl).toBeNull();
+    expect(alone.nodeId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', NODE_ID: 'gw-1' })).toMatchObject({
+      natsUrl: 'nats://127.0.0.1:4222',
+      nodeId: 'gw-1',
+    });
+    expect(() => loadConfig({ NODE_ID: 'gw 1' })).toThrow(/NODE_ID/);
+  });
 });
 
 describe('parseServices', () => {

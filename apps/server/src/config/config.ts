@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@envmon/shared';
 import { z } from 'zod';
@@ -58,6 +59,13 @@ export interface AppConfig {
   /** Null when the OAuth variables are not all set: external sign-in is then off. */
   oauth: OAuthSettings | null;
   webDist: string;
+  /** The cluster: null runs everything in this process (the in-process bus), else the NATS server(s). */
+  natsUrl: string | null;
+  /**
+   * This process's name in the cluster (NODE_ID, default the host name): what it owns (stations'
+   * online state, reissue tasks) is settled by the next process of the same name, never by another.
+   */
+  nodeId: string;
 }
 
 const DEFAULT_DATABASE_URL = 'sqlite:./data/envmon.db';
@@ -103,7 +111,18 @@ const envSchema = z.object({
   OAUTH_REDIRECT_URI: optional,
   OAUTH_USERNAME_CLAIM: z.string().trim().min(1).default('preferred_username'),
   WEB_DIST: optional,
+  NATS_URL: optional,
+  NODE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (at most 64)')
+    .optional(),
 });
+
+/** The host name, reduced to what a node id may hold (NATS names, database columns). */
+function defaultNodeId(): string {
+  return hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64) || 'node';
+}
 
 export function parseDatabaseUrl(url: string): DatabaseTarget {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { dialect: 'postgres', url };
@@ -160,5 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+    natsUrl: e.NATS_URL,
+    nodeId: e.NODE_ID ?? defaultNodeId(),
   };
 }
