@@ -121,7 +121,11 @@ const envSchema = z.object({
 
 /** The host name, reduced to what a node id may hold (NATS names, database columns). */
 function defaultNodeId(): string {
-  return hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64) || 'node';
+  return (
+    hostname()
+      .replace(/[^A-Za-z0-9_-]/g, '-')
+      .slice(0, 64) || 'node'
+  );
 }
 
 export function parseDatabaseUrl(url: string): DatabaseTarget {
