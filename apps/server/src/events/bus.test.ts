@@ -44,4 +44,15 @@ describe('InProcessEventBus', () => {
     expect(stays).toHaveBeenCalledTimes(3);
     expect(errors).toHaveLength(1);
   });
+
+  it('has nothing from elsewhere in one process: every event is its own', () => {
+    const bus = new InProcessEventBus(() => undefined);
+    const here = vi.fn();
+    const elsewhere = vi.fn();
+    bus.subscribe('device.online', here, { from: 'here' });
+    bus.subscribe('device.online', elsewhere, { from: 'elsewhere' });
+    bus.publish('device.online', online(1));
+    expect(here).toHaveBeenCalledOnce();
+    expect(elsewhere).not.toHaveBeenCalled();
+  });
 });

@@ -26,7 +26,15 @@ export interface DomainEvents {
   'packet.rejected': { mn: string | null; cn: string | null; remote: string; reason: string; at: number };
   /** Alarms raised, updated (value, count, work order) or cleared (active false), after their commit. */
   'alarm.changed': { alarms: Alarm[] };
+  /**
+   * Settings that processors hold in memory changed (after the commit): every process re-reads what
+   * the topic names. `codes` are station codes the gateways must look up afresh (imports, edits).
+   */
+  'config.changed': { topic: ConfigTopic; codes?: string[] };
 }
+
+/** What a 'config.changed' event asks processes to re-read. */
+export type ConfigTopic = 'factors' | 'alarmRules' | 'wxAlarm' | 'stations';
 
 export type DomainEventName = keyof DomainEvents;
 export type DomainEventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => void;
@@ -38,6 +46,12 @@ export interface SubscribeOptions {
    * such as live push). In one process the group's single subscriber gets every event.
    */
   group?: string;
+  /**
+   * Whose events: 'anywhere' (default) every process's, 'here' only this process's own — handed over
+   * synchronously, in publish order (the alarm engine judging the stations this process's gateway holds) —
+   * and 'elsewhere' only other processes' (a change this process has already applied itself).
+   */
+  from?: 'anywhere' | 'here' | 'elsewhere';
 }
 
 /**
@@ -80,11 +94,13 @@ export class InProcessEventBus implements EventBus {
     }
   }
 
+  /** In one process nothing comes from elsewhere. */
   subscribe<K extends DomainEventName>(
     name: K,
     handler: DomainEventHandler<K>,
-    { group }: SubscribeOptions = {},
+    { group, from = 'anywhere' }: SubscribeOptions = {},
   ): () => void {
+    if (from === 'elsewhere') return () => undefined;
     const entry = handler as AnyHandler;
     if (group) return this.join(name, group, entry);
     let set = this.handlers.get(name);

@@ -123,4 +123,28 @@ describe('NatsEventBus', () => {
     await vi.waitFor(() => expect(atFirst.length + atSecond.length).toBe(20));
     expect([...atFirst, ...atSecond].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
   });
+
+  it('hands a process its own events at once when it asks for them, and only others’ when it asks for those', async () => {
+    const gateway = await bus('gateway-1');
+    const http = await bus('http-1');
+    const here: number[] = [];
+    const elsewhereAtGateway = vi.fn();
+    gateway.subscribe('device.online', (e) => here.push(e.at), { from: 'here' });
+    gateway.subscribe('device.online', elsewhereAtGateway, { from: 'elsewhere' });
+    http.subscribe('device.online', (e) => here.push(-e.at), { from: 'here' });
+    const elsewhereAtHttp = received(http, 'device.online', 2);
+    const fromHttp = received(gateway, 'device.online', 3);
+    await http.flush();
+    await gateway.flush();
+    gateway.publish('device.online', { ...ONLINE, at: 1 });
+    gateway.publish('device.online', { ...ONLINE, at: 2 });
+    // Synchronous, in order, and only in the publishing process.
+    expect(here).toEqual([1, 2]);
+    expect((await elsewhereAtHttp.done).map((e) => e.at)).toEqual([1, 2]);
+    http.publish('device.online', { ...ONLINE, at: 3 });
+    expect((await fromHttp.done).map((e) => e.at)).toEqual([1, 2, 3]);
+    expect(elsewhereAtGateway.mock.calls.map(([e]) => (e as { at: number }).at)).toEqual([3]);
+    // Nothing that came over the server went to a subscriber of its own events.
+    expect(here).toEqual([1, 2, -3]);
+  });
 });
