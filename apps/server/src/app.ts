@@ -9,6 +9,7 @@ import type { AppConfig } from './config/config.js';
 import { openDatabase } from './db/connection.js';
 import { InProcessEventBus } from './events/bus.js';
 import { type StationData, type StationDataOptions, startStationData } from './gateway/station-data.js';
+import { localStationCommands } from './gateway/station-commands.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -231,7 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       new DeviceDetailService(new DeviceDetailRepository(db), new DeviceStatusRepository(db), devices, clock),
       new DeviceSyncService(
         devices,
-        () => app.stations?.gateway ?? null,
+        () => (app.stations ? localStationCommands(app.stations.gateway) : null),
         clock,
         // Tests that shorten the gateway's command waits shorten sync's too.
         (typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined) ?? SYNC_COMMAND_OPTIONS,
@@ -256,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Settings › reissue: stations asked for their data again through this process's gateway, in the background.
     const reissue = new ReissueService(
       new ReissueRepository(db),
-      () => app.stations?.gateway ?? null,
+      () => (app.stations ? localStationCommands(app.stations.gateway) : null),
       clock,
       app.log.child({ module: 'reissue' }),
       typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined,

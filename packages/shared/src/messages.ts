@@ -29,6 +29,8 @@ export const MESSAGES = {
   deviceNotConnected: '同步失败，设备未连接！',
   // Sync: this server process does not run the gateway service (--services without gateway).
   gatewayNotRunning: '同步失败，设备网关未运行！',
+  // A gateway process holds the station but did not answer in time (a cluster: NATS).
+  gatewayNoAnswer: '设备网关无应答，请稍后重试！',
   invalidInput: '参数错误！',
   oldPasswordWrong: '原密码错误！',
   builtInProtected: '内置数据不能删除！',

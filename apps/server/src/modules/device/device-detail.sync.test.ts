@@ -1,10 +1,11 @@
 import type { Device } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import type { CommandOutcome, CommandRequest } from '../../gateway/command-channel.js';
+import type { StationCommands } from '../../gateway/station-commands.js';
 import { ManualClock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { localDayStart } from './device-detail.service.js';
-import { DeviceSyncService, type StationCommands } from './device-detail.sync.js';
+import { DeviceSyncService } from './device-detail.sync.js';
 import type { DeviceService } from './device.service.js';
 
 const device = { id: 7, deviceCode: 'MN-7', intervalTime: 300, utcOffsetMinutes: 480, password: 'pw7' } as Device;
@@ -16,7 +17,7 @@ const devices = {
 function gateway(connected: boolean, outcomes: Record<string, CommandOutcome>) {
   const sent: CommandRequest[] = [];
   const commands: StationCommands = {
-    isConnected: () => connected,
+    isConnected: () => Promise.resolve(connected),
     sendCommand: (_code, request) => {
       sent.push(request);
       const outcome = outcomes[request.cn];

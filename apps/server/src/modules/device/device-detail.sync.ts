@@ -1,20 +1,10 @@
 import { formatHj212Time } from '@envmon/hj212';
 import type { Device, DeviceSyncItem, DeviceSyncOutcome, DeviceSyncResult } from '@envmon/shared';
-import {
-  type CommandOptions,
-  type CommandOutcome,
-  type CommandRequest,
-  commandFailure,
-} from '../../gateway/command-channel.js';
+import { type CommandOptions, type CommandOutcome, commandFailure } from '../../gateway/command-channel.js';
+import type { StationCommands } from '../../gateway/station-commands.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DeviceService } from './device.service.js';
-
-/** The part of the gateway sync uses: who is connected, and the command channel. */
-export interface StationCommands {
-  isConnected(deviceCode: string): boolean;
-  sendCommand(deviceCode: string, request: CommandRequest, options?: CommandOptions): Promise<CommandOutcome>;
-}
 
 /**
  * Waits for one sync: the console gives up on a request after 20 s (SPEC section 9), so the
@@ -42,7 +32,7 @@ export class DeviceSyncService {
     const device = await this.devices.get(deviceId);
     const gateway = this.gateway();
     if (!gateway) throw new DomainError('gatewayNotRunning');
-    if (!gateway.isConnected(device.deviceCode)) throw new DomainError('deviceNotConnected');
+    if (!(await gateway.isConnected(device.deviceCode))) throw new DomainError('deviceNotConnected');
     const wanted = ORDER.filter((item) => items.includes(item));
     return Promise.all(wanted.map((item) => this.push(gateway, device, item)));
   }

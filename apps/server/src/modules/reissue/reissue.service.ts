@@ -11,11 +11,16 @@ import {
   type ReissueTask,
   reissueTaskSchema,
 } from '@envmon/shared';
-import { type CommandOptions, commandFailure } from '../../gateway/command-channel.js';
+import {
+  type CommandOptions,
+  type CommandOutcome,
+  type CommandRequest,
+  commandFailure,
+} from '../../gateway/command-channel.js';
+import type { StationCommands } from '../../gateway/station-commands.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
-import type { StationCommands } from '../device/device-detail.sync.js';
 import type { Actor } from '../session/permission.js';
 import { KIND_OF, missingStretches, periodStarts, repairRequests, type Stretch } from './reissue-periods.js';
 import type { ReissueDevice, ReissueRepository, ReissueTaskRow } from './reissue.repository.js';
@@ -85,7 +90,7 @@ export class ReissueService {
           : [{ from: input.beginTime, to: input.endTime }];
       const blocked: ReissueReason | null = !gateway
         ? 'gatewayNotRunning'
-        : gateway.isConnected(device.deviceCode)
+        : (await gateway.isConnected(device.deviceCode))
           ? null
           : 'notConnected';
       const status: ReissueStatus = requests.length === 0 ? 'complete' : blocked ? 'failed' : 'running';
@@ -137,7 +142,7 @@ export class ReissueService {
           BeginTime: formatHj212Time(from, device.utcOffsetMinutes),
           EndTime: formatHj212Time(to, device.utcOffsetMinutes),
         };
-        const outcome = await gateway.sendCommand(device.deviceCode, { cn, cp }, this.commandOptions);
+        const outcome = await this.send(gateway, device.deviceCode, { cn, cp });
         if (outcome.ok) continue;
         if (outcome.reason === 'failed' && outcome.exeRtn === NO_DATA) {
           noData = true;
@@ -155,6 +160,17 @@ export class ReissueService {
       });
     } catch (err) {
       this.log.warn({ err, taskId: id, mn: device.deviceCode }, 'reissue: the task could not be recorded');
+    }
+  }
+
+  /** A gateway that holds the station but does not answer (a cluster) ends the task as a timeout would. */
+  private async send(gateway: StationCommands, deviceCode: string, request: CommandRequest): Promise<CommandOutcome> {
+    try {
+      return await gateway.sendCommand(deviceCode, request, this.commandOptions);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.reason === 'gatewayNoAnswer')) throw err;
+      this.log.warn({ err, mn: deviceCode }, 'reissue: the gateway holding the station did not answer');
+      return { ok: false, qn: null, reason: 'timeout', qnRtn: null, exeRtn: null, attempts: 0 };
     }
   }
 }
