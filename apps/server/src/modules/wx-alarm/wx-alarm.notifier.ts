@@ -1,5 +1,6 @@
 import { ALARM_TYPE, type Alarm, WORK_ORDER_STATUS } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Leadership } from '../../cluster/leadership.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { isSuccess, maskWebhookUrl, type WebhookClient, type WebhookMessage } from './webhook.js';
@@ -19,6 +20,11 @@ export interface WxAlarmNotifierOptions {
   tickMs: number;
   /** Messages waiting beyond this are dropped, oldest first (a dead webhook must not grow memory). */
   queueMax: number;
+  /**
+   * In a cluster every process hears every 'alarm.changed' and follows it, but only the leader sends.
+   * Absent: this process is the cluster and always sends.
+   */
+  leadership?: Leadership;
 }
 
 /** An active, pending alarm the notifier follows for reminders. */
@@ -35,7 +41,8 @@ const isPending = (alarm: Alarm) => alarm.active && alarm.workOrder.orderStatus 
  * Sends alarms to the WeChat webhook (a processor on 'alarm.changed'): one message when an alarm
  * that matches the settings is raised, never for its updates; a reminder every repeat interval of
  * its strategy while it stays active and pending; offline alarms wait one digest window, and when
- * digestCount or more were raised in it they go out as one digest.
+ * digestCount or more were raised in it they go out as one digest. In a cluster each process keeps
+ * this state, and only the elected leader sends.
  */
 export class WxAlarmNotifier {
   private settings: NotifierSettings | null = null;
@@ -137,8 +144,14 @@ export class WxAlarmNotifier {
     }
   }
 
+  /**
+   * A follower drops what it would have sent, after advancing its reminder due times and digest window
+   * as the leader did: on failover the new leader carries on from there, without a burst of stale
+   * reminders. Messages queued while leader still go out: the others dropped them.
+   */
   private enqueue(settings: NotifierSettings, content: string): void {
     if (this.closing.signal.aborted) return;
+    if (this.options.leadership && !this.options.leadership.isLeader()) return;
     if (this.queue.length >= this.options.queueMax) {
       this.queue.shift();
       this.options.log.warn({ queueMax: this.options.queueMax }, 'WeChat alarm queue full; dropped the oldest message');

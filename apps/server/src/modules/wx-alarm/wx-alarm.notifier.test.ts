@@ -1,0 +1,165 @@
+import { ALARM_TYPE, type Alarm } from '@envmon/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualLeadership } from '../../cluster/leadership.test-support.js';
+import { InProcessEventBus } from '../../events/bus.js';
+import { ManualClock } from '../../lib/clock.js';
+import type { WebhookClient, WebhookMessage } from './webhook.js';
+import type { NotifierSettings } from './wx-alarm.mapper.js';
+import { WxAlarmNotifier } from './wx-alarm.notifier.js';
+
+const TICK_MS = 10;
+/** Many ticks: long enough for anything due to have been sent. */
+const QUIET_MS = 150;
+const POLL = { timeout: 2000, interval: 10 };
+const REPEAT_MINUTES = 10;
+
+const SETTINGS: NotifierSettings = {
+  enabled: true,
+  webhookUrl: 'http://127.0.0.1:1/cgi-bin/webhook/send?key=TEST',
+  alarmTypes: [ALARM_TYPE.threshold, ALARM_TYPE.offline],
+  lowestLevel: 2,
+  mentionedUserIds: [],
+  mentionedMobiles: [],
+  digestCount: 3,
+  digestWindowSeconds: 60,
+  language: 'zh-CN',
+};
+
+/** Two processes of a cluster: one bus that fans out to both, one clock, one leadership each. */
+function cluster() {
+  const bus = new InProcessEventBus((_name, err) => {
+    throw err;
+  });
+  const clock = new ManualClock();
+  const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+  const sent: Array<{ node: string; content: string }> = [];
+  const node = (name: string, leader: boolean) => {
+    const leadership = new ManualLeadership(leader);
+    const webhook: WebhookClient = {
+      post(_url: string, message: WebhookMessage) {
+        sent.push({ node: name, content: message.text.content });
+        return Promise.resolve({ httpStatus: 200, errcode: 0, errmsg: 'ok' });
+      },
+    };
+    const notifier = new WxAlarmNotifier({
+      bus,
+      clock,
+      webhook,
+      log,
+      settings: () => Promise.resolve(SETTINGS),
+      repeatMinutes: () => Promise.resolve(REPEAT_MINUTES),
+      tickMs: TICK_MS,
+      queueMax: 100,
+      leadership,
+    });
+    notifiers.push(notifier);
+    return { notifier, leadership };
+  };
+  let nextId = 0;
+  const alarm = (overrides: Partial<Alarm> = {}): Alarm => {
+    nextId += 1;
+    return {
+      id: nextId,
+      alarmType: ALARM_TYPE.threshold,
+      alarmLevel: 1,
+      alarmValue: 42.5,
+      unit: 'mg/L',
+      beginDate: clock.now(),
+      lastDate: clock.now(),
+      endDate: null,
+      active: true,
+      count: 1,
+      overflowType: null,
+      standardValue: '30',
+      symbol: 1,
+      deviceId: nextId,
+      deviceCode: `ST-${nextId}`,
+      device: { deviceName: `站点${nextId}`, utcOffsetMinutes: 480 },
+      factorCode: 'w01018',
+      factor: { factorName: '化学需氧量', factorNameEn: 'COD' },
+      workOrder: { orderStatus: 1 },
+      ...overrides,
+    };
+  };
+  const publish = (...alarms: Alarm[]) => bus.publish('alarm.changed', { alarms });
+  /** Waits for `count` messages in all since `from`, lets a quiet spell pass, and returns all since `from`. */
+  const settled = async (from: number, count: number) => {
+    await expect.poll(() => sent.length - from, POLL).toBeGreaterThanOrEqual(count);
+    await sleep(QUIET_MS);
+    return sent.slice(from);
+  };
+  return { clock, sent, node, alarm, publish, settled };
+}
+
+const notifiers: WxAlarmNotifier[] = [];
+afterEach(async () => {
+  await Promise.all(notifiers.splice(0).map((n) => n.close()));
+});
+
+describe('WxAlarmNotifier in a cluster', () => {
+  it('sends each raised alarm once, from the leader only', async () => {
+    const c = cluster();
+    const a = c.node('a', true);
+    const b = c.node('b', false);
+    await Promise.all([a.notifier.start(), b.notifier.start()]);
+
+    c.publish(c.alarm(), c.alarm());
+    const sent = await c.settled(0, 2);
+    expect(sent.map((s) => s.node)).toEqual(['a', 'a']);
+    expect(sent.map((s) => /ST-\d+/.exec(s.content)?.[0])).toEqual(['ST-1', 'ST-2']);
+    expect(sent.every((s) => s.content.includes('【告警】'))).toBe(true);
+  });
+
+  it('after a failover the new leader sends the next reminder once, without the ones already sent', async () => {
+    const c = cluster();
+    const a = c.node('a', true);
+    const b = c.node('b', false);
+    await Promise.all([a.notifier.start(), b.notifier.start()]);
+    c.publish(c.alarm());
+    await c.settled(0, 1);
+
+    c.clock.advance(REPEAT_MINUTES * 60_000);
+    const first = await c.settled(1, 1);
+    expect(first).toEqual([{ node: 'a', content: expect.stringContaining('【告警提醒】') as string }]);
+
+    a.leadership.set(false);
+    b.leadership.set(true);
+    // The follower advanced its due time with the leader's reminder: half an interval later nothing is due.
+    c.clock.advance((REPEAT_MINUTES / 2) * 60_000);
+    await sleep(QUIET_MS);
+    expect(c.sent).toHaveLength(2);
+
+    c.clock.advance((REPEAT_MINUTES / 2) * 60_000);
+    const next = await c.settled(2, 1);
+    expect(next).toEqual([{ node: 'b', content: expect.stringContaining('【告警提醒】') as string }]);
+    expect(next[0]?.content).toContain('20 分钟');
+  });
+
+  it('sends the offline digest once, from whoever leads when its window closes', async () => {
+    const c = cluster();
+    const a = c.node('a', true);
+    const b = c.node('b', false);
+    await Promise.all([a.notifier.start(), b.notifier.start()]);
+    const offline = () =>
+      c.alarm({
+        alarmType: ALARM_TYPE.offline,
+        factorCode: null,
+        factor: null,
+        alarmValue: null,
+        unit: null,
+        standardValue: null,
+        symbol: null,
+      });
+    c.publish(offline(), offline(), offline());
+    // The leader dies inside the window: the follower held the same window and sends the digest.
+    a.leadership.set(false);
+    b.leadership.set(true);
+    c.clock.advance(60_000);
+    const sent = await c.settled(0, 1);
+    expect(sent).toEqual([
+      { node: 'b', content: expect.stringContaining('【离线汇总】60 秒内 3 个站点离线') as string },
+    ]);
+  });
+});
