@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { Dialect } from '../connection.js';
 import type { Database } from '../schema.js';
 import { initial } from './0001-initial.js';
@@ -16,6 +16,7 @@ import { reissueTasks } from './0012-reissue-tasks.js';
 import { iotCards } from './0013-iot-cards.js';
 import { devops } from './0014-devops.js';
 import { loginThrottle } from './0015-login-throttle.js';
+import { monthlyPartitions } from './0016-monthly-partitions.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -40,6 +41,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0013_iot_cards': iotCards(dialect),
     '0014_devops': devops(dialect),
     '0015_login_throttle': loginThrottle(dialect),
+    '0016_monthly_partitions': monthlyPartitions(dialect),
   };
 }
 
@@ -53,8 +55,21 @@ class InCodeMigrations implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  await migrate(db, dialect, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the schema up to (or down to) the named migration: tests give a migration data written before it. */
+export async function migrateTo(db: Kysely<Database>, dialect: Dialect, name: string): Promise<void> {
+  await migrate(db, dialect, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   // Migrations spell snake_case names themselves, so they run without the CamelCasePlugin.
   const migrator = new Migrator({ db: db.withoutPlugins(), provider: new InCodeMigrations(dialect) });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
