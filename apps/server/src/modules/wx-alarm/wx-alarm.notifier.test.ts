@@ -35,6 +35,8 @@ function cluster() {
   const clock = new ManualClock();
   const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
   const sent: Array<{ node: string; content: string }> = [];
+  /** What the database holds; each notifier reads it on start and on reload. */
+  const stored = { ...SETTINGS };
   const node = (name: string, leader: boolean) => {
     const leadership = new ManualLeadership(leader);
     const webhook: WebhookClient = {
@@ -48,7 +50,7 @@ function cluster() {
       clock,
       webhook,
       log,
-      settings: () => Promise.resolve(SETTINGS),
+      settings: () => Promise.resolve({ ...stored }),
       repeatMinutes: () => Promise.resolve(REPEAT_MINUTES),
       tickMs: TICK_MS,
       queueMax: 100,
@@ -90,7 +92,7 @@ function cluster() {
     await sleep(QUIET_MS);
     return sent.slice(from);
   };
-  return { clock, sent, node, alarm, publish, settled };
+  return { clock, sent, stored, node, alarm, publish, settled };
 }
 
 const notifiers: WxAlarmNotifier[] = [];
@@ -124,6 +126,8 @@ describe('WxAlarmNotifier in a cluster', () => {
     const first = await c.settled(1, 1);
     expect(first).toEqual([{ node: 'a', content: expect.stringContaining('【告警提醒】') as string }]);
 
+    // Saved through the old leader's process only: the new leader reads the settings when elected.
+    c.stored.language = 'en-US';
     a.leadership.set(false);
     b.leadership.set(true);
     // The follower advanced its due time with the leader's reminder: half an interval later nothing is due.
@@ -133,8 +137,8 @@ describe('WxAlarmNotifier in a cluster', () => {
 
     c.clock.advance((REPEAT_MINUTES / 2) * 60_000);
     const next = await c.settled(2, 1);
-    expect(next).toEqual([{ node: 'b', content: expect.stringContaining('【告警提醒】') as string }]);
-    expect(next[0]?.content).toContain('20 分钟');
+    expect(next.map((s) => s.node)).toEqual(['b']);
+    expect(next[0]?.content).toContain('[Reminder] This alarm has lasted 20 minutes');
   });
 
   it('sends the offline digest once, from whoever leads when its window closes', async () => {

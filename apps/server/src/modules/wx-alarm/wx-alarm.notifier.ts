@@ -52,6 +52,7 @@ export class WxAlarmNotifier {
   private draining: Promise<void> | null = null;
   private readonly closing = new AbortController();
   private unsubscribe: (() => void) | null = null;
+  private unlisten: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WxAlarmNotifierOptions) {}
@@ -59,6 +60,14 @@ export class WxAlarmNotifier {
   async start(): Promise<void> {
     await this.reload();
     this.unsubscribe = this.options.bus.subscribe('alarm.changed', ({ alarms }) => this.onChanged(alarms));
+    // A settings edit reloads only the process that served it: a new leader reads them afresh.
+    this.unlisten =
+      this.options.leadership?.onChange((leader) => {
+        if (!leader) return;
+        this.reload().catch((err: unknown) =>
+          this.options.log.warn({ err }, 'could not re-read the WeChat alarm settings on election'),
+        );
+      }) ?? null;
     this.timer = setInterval(() => this.tick(), this.options.tickMs);
     this.timer.unref();
   }
@@ -75,6 +84,7 @@ export class WxAlarmNotifier {
   /** Stops listening, drops what waits and aborts the message in flight. */
   async close(): Promise<void> {
     this.unsubscribe?.();
+    this.unlisten?.();
     if (this.timer) clearInterval(this.timer);
     this.queue.length = 0;
     this.closing.abort();
