@@ -54,6 +54,9 @@ export async function startCluster({
   const dir = mkdtempSync(join(tmpdir(), 'envmon-cluster-'));
   /** @type {ReturnType<typeof child>[]} */
   const nodeProcs = [];
+  // The servers' promises, so that a stop during their start still waits for them and ends them.
+  let natsStart = null;
+  let pgStart = null;
   let nats = null;
   let pg = null;
   let lb = null;
@@ -71,8 +74,8 @@ export async function startCluster({
       await stations?.stop();
       await lb?.stop();
       await Promise.all(nodeProcs.map((p) => p.stop()));
-      await nats?.stop();
-      pg?.stop();
+      await (await natsStart?.catch(() => null))?.stop();
+      (await pgStart?.catch(() => null))?.stop();
       rmSync(dir, { recursive: true, force: true });
       process.removeListener('exit', killNow);
       for (const s of SIGNALS) process.removeListener(s, onSignal);
@@ -98,12 +101,14 @@ export async function startCluster({
   };
 
   try {
-    nats = await startNats({ log: (m) => log(`[nats] ${m}`) });
+    natsStart = startNats({ log: (m) => log(`[nats] ${m}`) });
+    nats = await natsStart;
     checkNotStopped();
     // startPostgres stops its server on the first signal, before the processes that use it; the
     // cluster's own stop does that in order (its exit hook stays, as the last resort).
     const before = new Map(SIGNALS.map((s) => [s, process.listeners(s)]));
-    pg = await startPostgres({ log: (m) => log(`[postgres] ${m}`) });
+    pgStart = startPostgres({ log: (m) => log(`[postgres] ${m}`) });
+    pg = await pgStart;
     for (const s of SIGNALS) {
       for (const l of process.listeners(s)) if (!before.get(s).includes(l)) process.removeListener(s, l);
     }
