@@ -28,6 +28,7 @@ import { RejectionLedger, type RejectionSummary } from './rejection-ledger.js';
 import { ANSWER_CNS, dataAnswer, notifyAnswer } from './replies.js';
 import { type Session, storePacket, writePacket } from './session.js';
 import { SplitPacketAssembler } from './split-packets.js';
+import { StationHolders } from './station-holders.js';
 import type { StationDirectory } from './station-directory.js';
 import { QnGenerator } from './station-time.js';
 
@@ -44,6 +45,8 @@ export interface GatewayDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   commandOptions?: CommandOptions;
+  /** A station comes to be held by one of this gateway's connections (true), or no longer (false). */
+  onStationHeld?: (deviceCode: string, held: boolean) => void;
 }
 
 /**
@@ -60,7 +63,7 @@ export class Gateway {
   /** Connections that have not proven themselves, oldest first (a Set keeps insertion order). */
   private readonly unproven = new Set<Session>();
   private readonly unprovenByAddress = new Map<string, number>();
-  private readonly byStation = new Map<string, Session>();
+  private readonly byStation: StationHolders;
   private readonly assembler = new SplitPacketAssembler();
   private readonly commands: CommandChannel;
   private readonly commandOptions: CommandOptions;
@@ -74,6 +77,7 @@ export class Gateway {
 
   constructor(private readonly deps: GatewayDeps) {
     this.commandOptions = deps.commandOptions ?? DEFAULT_COMMAND_OPTIONS;
+    this.byStation = new StationHolders(deps.onStationHeld);
     this.commands = new CommandChannel(
       (code) => this.byStation.get(code)?.link ?? undefined,
       new QnGenerator(() => deps.clock.now()),
@@ -212,7 +216,7 @@ export class Gateway {
     this.proven(session);
     const station = session.station;
     if (!station) return;
-    if (this.byStation.get(station.deviceCode) === session) this.byStation.delete(station.deviceCode);
+    this.byStation.release(station.deviceCode, session);
     this.deps.tracker.closed(station.id);
   }
 
@@ -334,7 +338,7 @@ export class Gateway {
       version: m.flag?.version ?? 1,
       write: (packet) => writePacket(session, packet),
     };
-    this.byStation.set(station.deviceCode, session);
+    this.byStation.bind(station.deviceCode, session);
     this.deps.tracker.seen(
       { id: station.id, code: station.deviceCode, intervalTime: station.intervalTime },
       session.remote,

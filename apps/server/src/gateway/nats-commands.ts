@@ -1,0 +1,215 @@
+import {
+  type Msg,
+  type NatsConnection,
+  nuid,
+  RequestError,
+  type Subscription,
+  TimeoutError,
+} from '@nats-io/transport-node';
+import { z } from 'zod';
+import { DomainError } from '../lib/errors.js';
+import {
+  type CommandOptions,
+  type CommandOutcome,
+  type CommandRequest,
+  DEFAULT_COMMAND_OPTIONS,
+} from './command-channel.js';
+import type { Gateway } from './gateway.js';
+import type { StationCommands } from './station-commands.js';
+
+/**
+ * Commands to stations across processes (DESIGN.md 'Scale path'): the gateway process holding a
+ * station's connection answers requests on `envmon.station.<MN>.command` (and `.probe`, "is it
+ * connected?") while it holds it; any process asks with a NATS request. Nobody subscribed means no
+ * gateway holds the station — NATS answers "no responders" at once, which is "not connected".
+ */
+export const STATION_SUBJECT_PREFIX = 'envmon.station';
+/** Where gateways say which station they came to hold or let go, so that an older holder stops answering. */
+export const HELD_SUBJECT = 'envmon.stations.held';
+
+/** A device code as one subject token: '.', '*', '>' and spaces would change the subject's meaning. */
+const stationToken = (deviceCode: string): string =>
+  encodeURIComponent(deviceCode).replace(/[.*>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export const stationSubject = (deviceCode: string, kind: 'command' | 'probe' | '*'): string =>
+  `${STATION_SUBJECT_PREFIX}.${stationToken(deviceCode)}.${kind}`;
+
+/** How long "is it connected?" waits for the holding gateway. */
+export const PROBE_TIMEOUT_MS = 2_000;
+/** What a requester adds to the longest wait of the gateway's command channel before giving up on it. */
+export const COMMAND_MARGIN_MS = 2_000;
+
+/**
+ * The longest a command can take at the gateway, give or take the station's streaming: every try
+ * unanswered (the accept wait), then as long again for the result once accepted, plus a margin.
+ */
+export const commandWaitMs = (options: CommandOptions): number =>
+  2 * options.timeoutMs * (options.retries + 1) + COMMAND_MARGIN_MS;
+
+const commandMessage = z.object({
+  request: z.object({ cn: z.string().min(1), cp: z.record(z.string(), z.string()).optional() }),
+  options: z.object({ timeoutMs: z.number().positive(), retries: z.number().int().min(0) }),
+});
+type CommandMessage = z.infer<typeof commandMessage>;
+type CommandReply = { outcome: CommandOutcome } | { error: string };
+const heldMessage = z.object({ deviceCode: z.string(), by: z.string(), held: z.boolean() });
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface StationCommandServer {
+  /** The gateway's `onStationHeld`: starts or stops answering for the station. */
+  onStationHeld(deviceCode: string, held: boolean): void;
+  /** Stops answering for every station (before the connection closes). */
+  close(): void;
+}
+
+/**
+ * The gateway side. Wire the returned server's onStationHeld into the gateway's deps (the gateway
+ * holds no station before it listens, so the server may be made right after the gateway).
+ *
+ * Two gateways can hold one station for a while — it reconnected to another before its old socket
+ * closed. The newest wins: a gateway coming to hold a station says so on HELD_SUBJECT and the others
+ * stop answering for it; one that lets it go says so too, and one still holding it answers again.
+ */
+export function serveStationCommands(
+  connection: NatsConnection,
+  gateway: Pick<Gateway, 'isConnected' | 'sendCommand'>,
+  log: Logger,
+): StationCommandServer {
+  const instance = nuid.next();
+  /** Stations held here, with the subscription answering for each (null while another gateway holds it too). */
+  const held = new Map<string, Subscription | null>();
+
+  const answer = (deviceCode: string): Subscription =>
+    connection.subscribe(stationSubject(deviceCode, '*'), {
+      callback: (err, msg) => {
+        if (err) log.warn({ err, deviceCode }, 'station commands: subscription failed');
+        else respond(deviceCode, msg);
+      },
+    });
+
+  const respond = (deviceCode: string, msg: Msg): void => {
+    if (msg.subject.endsWith('.probe')) {
+      msg.respond(JSON.stringify({ connected: gateway.isConnected(deviceCode) }));
+      return;
+    }
+    let command: CommandMessage;
+    try {
+      command = commandMessage.parse(msg.json());
+    } catch (err) {
+      log.warn({ err, deviceCode }, 'station commands: malformed request');
+      msg.respond(JSON.stringify({ error: 'malformed request' } satisfies CommandReply));
+      return;
+    }
+    gateway.sendCommand(deviceCode, command.request, command.options).then(
+      (outcome) => msg.respond(JSON.stringify({ outcome } satisfies CommandReply)),
+      (err: unknown) => {
+        log.warn({ err, deviceCode }, 'station commands: the command failed');
+        msg.respond(JSON.stringify({ error: String(err) } satisfies CommandReply));
+      },
+    );
+  };
+
+  /** Never throws into the gateway: a closed connection only means this process no longer answers. */
+  const safely = (what: string, deviceCode: string, action: () => void): void => {
+    try {
+      action();
+    } catch (err) {
+      log.warn({ err, deviceCode }, `station commands: could not ${what}`);
+    }
+  };
+
+  const others = connection.subscribe(HELD_SUBJECT, {
+    callback: (err, msg) => {
+      const parsed = err ? null : heldMessage.safeParse(msg.json());
+      if (!parsed?.success) return;
+      const { deviceCode, by, held: heldThere } = parsed.data;
+      if (by === instance || !held.has(deviceCode)) return;
+      const subscription = held.get(deviceCode) ?? null;
+      if (heldThere && subscription) {
+        log.info({ deviceCode }, 'station commands: the station is held by a newer connection elsewhere');
+        subscription.unsubscribe();
+        held.set(deviceCode, null);
+      } else if (!heldThere && !subscription) {
+        safely('answer', deviceCode, () => held.set(deviceCode, answer(deviceCode)));
+      }
+    },
+  });
+
+  const announce = (deviceCode: string, isHeld: boolean): void =>
+    safely('announce', deviceCode, () =>
+      connection.publish(HELD_SUBJECT, JSON.stringify({ deviceCode, by: instance, held: isHeld })),
+    );
+
+  return {
+    onStationHeld(deviceCode, isHeld) {
+      const subscription = held.get(deviceCode);
+      if (isHeld) {
+        if (subscription) return;
+        safely('answer', deviceCode, () => held.set(deviceCode, answer(deviceCode)));
+      } else {
+        if (subscription === undefined) return;
+        subscription?.unsubscribe();
+        held.delete(deviceCode);
+      }
+      announce(deviceCode, isHeld);
+    },
+    close() {
+      for (const subscription of held.values()) subscription?.unsubscribe();
+      held.clear();
+      others.unsubscribe();
+    },
+  };
+}
+
+const OFFLINE: CommandOutcome = { ok: false, qn: null, reason: 'offline', qnRtn: null, exeRtn: null, attempts: 0 };
+
+/**
+ * The requesting side, for any process: asks whichever gateway holds the station. No gateway holding
+ * it is "not connected"; a gateway that holds it but does not answer in time is DomainError
+ * 'gatewayNoAnswer' (it may be stuck or gone without closing its NATS connection).
+ */
+export class NatsStationCommands implements StationCommands {
+  constructor(
+    private readonly connection: NatsConnection,
+    /** The options a command without its own is sent with: the gateway's (config), so both sides agree on the wait. */
+    private readonly defaults: CommandOptions = DEFAULT_COMMAND_OPTIONS,
+    private readonly probeTimeoutMs = PROBE_TIMEOUT_MS,
+  ) {}
+
+  async isConnected(deviceCode: string): Promise<boolean> {
+    const reply = await this.ask(stationSubject(deviceCode, 'probe'), '', this.probeTimeoutMs);
+    return reply?.json<{ connected: boolean }>().connected === true;
+  }
+
+  async sendCommand(
+    deviceCode: string,
+    request: CommandRequest,
+    options: CommandOptions = this.defaults,
+  ): Promise<CommandOutcome> {
+    const message: CommandMessage = { request, options };
+    const reply = await this.ask(
+      stationSubject(deviceCode, 'command'),
+      JSON.stringify(message),
+      commandWaitMs(options),
+    );
+    if (!reply) return OFFLINE;
+    const answer = reply.json<CommandReply>();
+    if ('error' in answer) throw new Error(`the gateway could not send the command: ${answer.error}`);
+    return answer.outcome;
+  }
+
+  /** The holding gateway's reply; null when no gateway holds the station. */
+  private async ask(subject: string, payload: string, timeout: number): Promise<Msg | null> {
+    try {
+      return await this.connection.request(subject, payload, { timeout });
+    } catch (err) {
+      if (err instanceof RequestError && err.isNoResponders()) return null;
+      if (err instanceof TimeoutError) throw new DomainError('gatewayNoAnswer');
+      throw err;
+    }
+  }
+}
