@@ -69,11 +69,7 @@ async function relationExists<DB>(db: Kysely<DB>, name: string): Promise<boolean
  * exclusively meanwhile, so no row of the month slips into it between the move and the attach.
  * Returns whether it created the partition.
  */
-export async function createMonthPartition<DB>(
-  trx: Kysely<DB>,
-  table: PartitionedTable,
-  instant: number,
-): Promise<boolean> {
+async function createMonthPartition<DB>(trx: Kysely<DB>, table: PartitionedTable, instant: number): Promise<boolean> {
   const name = monthPartitionName(table, instant);
   const key = ident(PARTITION_KEYS[table]);
   const parent = ident(table);
