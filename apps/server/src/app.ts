@@ -7,7 +7,10 @@ import pino from 'pino';
 import type { App } from './app-types.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase } from './db/connection.js';
-import { InProcessEventBus } from './events/bus.js';
+import { LEADER_LOCK_KEY, type Leadership, PostgresLeadership, soleLeadership } from './cluster/leadership.js';
+import { type EventBus, InProcessEventBus } from './events/bus.js';
+import { ConfigChanges } from './events/config-changes.js';
+import { NatsEventBus } from './events/nats-bus.js';
 import { type StationData, type StationDataOptions, startStationData } from './gateway/station-data.js';
 import { localStationCommands } from './gateway/station-commands.js';
 import { migrateToLatest } from './db/migrations/index.js';
@@ -121,6 +124,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Runs the `gateway` service (HJ 212 over TCP on config.gateway.port, and the ingest pipeline) with the app. */
   gateway?: boolean | Pick<StationDataOptions, 'commandOptions' | 'ingest'>;
+  /** Serves consoles (live push included); false in a gateway-only process of a cluster. Default true. */
+  http?: boolean;
   /** Called when this start created the admin user (main prints a generated password once). */
   onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
 }
@@ -169,8 +174,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await registerSecurityHeaders(app, config.mapTileUrl);
     await registerOpenApi(app, version);
 
-    const bus = new InProcessEventBus((name, err) => app.log.error({ err, event: name }, 'event handler failed'));
+    const onHandlerError = (name: string, err: unknown) => app.log.error({ err, event: name }, 'event handler failed');
+    // One process by default; with NATS_URL every domain event crosses the cluster (README 'Beyond one machine').
+    const bus: EventBus = config.natsUrl
+      ? await NatsEventBus.connect({ url: config.natsUrl, name: config.nodeId, onHandlerError })
+      : new InProcessEventBus(onHandlerError);
+    if (bus instanceof NatsEventBus) app.addHook('onClose', () => bus.close());
     app.decorate('bus', bus);
+    const configChanges = new ConfigChanges(bus, app.log);
+    // What the cluster does once (WeChat reminders and digests) runs on the process holding the lock.
+    const leadership: Leadership =
+      config.natsUrl && config.database.dialect === 'postgres'
+        ? await PostgresLeadership.start({
+            url: config.database.url,
+            lockKey: LEADER_LOCK_KEY,
+            nodeId: config.nodeId,
+            log: app.log.child({ service: 'leadership' }),
+          })
+        : soleLeadership();
+    // onClose: after the preClose work (the notifier's last messages) is done.
+    app.addHook('onClose', () => leadership.close());
     app.decorate('stations', null as StationData | null);
     if (options.gateway) {
       const stations = await startStationData({
@@ -178,10 +201,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         settings: config.gateway,
         bus,
         clock,
+        nodeId: config.nodeId,
         log: app.log.child({ service: 'gateway' }),
         ...(typeof options.gateway === 'object' ? options.gateway : {}),
       });
       app.stations = stations;
+      // What the gateway holds in memory follows the settings edited through any process.
+      configChanges.on('factors', () => stations.quality.reload());
+      configChanges.on('stations', ({ codes }) => {
+        if (!codes) stations.directory.forget();
+        for (const code of codes ?? []) stations.directory.forget(code);
+      });
       // preClose: stations stop and the last batch is written before the database closes (onClose).
       app.addHook('preClose', () => stations.close());
     }
@@ -209,10 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     serverLogRoutes(app, services.serverLogs);
     clientErrorRoutes(app, services.clientErrors);
     deployRoutes(app, services.deployClassify, services.deviceDeploy);
-    // Factor settings take effect in the running ingest pipeline at once (app.stations is null without the gateway).
-    const reloadQuality = async () => {
-      await app.stations?.quality.reload();
-    };
+    // Factor settings take effect in every running ingest pipeline at once.
+    const reloadQuality = () => configChanges.changed('factors');
     const factors = new FactorService(new FactorRepository(db), reloadQuality);
     factorRoutes(app, factors, new DeviceFactorService(new DeviceFactorRepository(db), factors, reloadQuality));
     virtualDeviceRoutes(app, new VirtualDeviceService(new VirtualDeviceRepository(db), factors, clock));
@@ -220,12 +248,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       app,
       // Imported codes may have been sent before, while unknown: the gateway's directory forgets that.
       new DeviceTransferService(new DeviceTransferRepository(db), clock, (codes) => {
-        for (const code of codes) app.stations?.directory.forget(code);
+        void configChanges.changed('stations', [...codes]);
       }),
       downloads,
     );
-    // Devices reach the gateway through app.stations, which is null when this process does not run it.
-    const devices = new DeviceService(new DeviceRepository(db), clock, () => app.stations?.directory ?? null);
+    // An edited device (its password, its code) is looked up afresh by every gateway.
+    const stationCache = { forget: (code: string) => void configChanges.changed('stations', [code]) };
+    const devices = new DeviceService(new DeviceRepository(db), clock, () => stationCache);
     deviceRoutes(app, devices);
     deviceDetailRoutes(
       app,
@@ -256,7 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     devopsRoutes(app, new DevopsService(new DevopsRepository(db, dialect), clock));
     // Settings › reissue: stations asked for their data again through this process's gateway, in the background.
     const reissue = new ReissueService(
-      new ReissueRepository(db),
+      new ReissueRepository(db, config.nodeId),
       () => (app.stations ? localStationCommands(app.stations.gateway) : null),
       clock,
       app.log.child({ module: 'reissue' }),
@@ -267,28 +296,34 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
     app.addHook('preClose', () => reissue.idle());
     weatherRoutes(app, new WeatherService(new WeatherRepository(db)));
-    await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, deviceScopes));
+    if (options.http !== false) {
+      await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, deviceScopes));
+    }
     // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
+    // In a cluster it runs beside each gateway, judging that gateway's stations.
     const alarmRepository = new AlarmRepository(db);
-    const alarmEngine = new AlarmEngine(
-      alarmRepository,
-      () => thresholds.rules(),
-      bus,
-      clock,
-      app.log.child({ service: 'alarm' }),
+    const thresholds = new ThresholdService(new ThresholdRepository(db), factors, clock, () =>
+      configChanges.changed('alarmRules'),
     );
-    const thresholds: ThresholdService = new ThresholdService(new ThresholdRepository(db), factors, clock, () =>
-      alarmEngine.reload(),
-    );
-    await alarmEngine.start();
-    // Added after the gateway's preClose: the stations' last values are judged before the database closes.
-    app.addHook('preClose', () => alarmEngine.close());
+    if (options.gateway || !config.natsUrl) {
+      const alarmEngine = new AlarmEngine(
+        alarmRepository,
+        () => thresholds.rules(),
+        bus,
+        clock,
+        app.log.child({ service: 'alarm' }),
+      );
+      configChanges.on('alarmRules', () => alarmEngine.reload());
+      await alarmEngine.start();
+      // Added after the gateway's preClose: the stations' last values are judged before the database closes.
+      app.addHook('preClose', () => alarmEngine.close());
+    }
     thresholdRoutes(app, thresholds);
     alarmRoutes(app, new AlarmService(alarmRepository, bus, clock), downloads);
     // WeChat alarm notifications (issue 5): off until the settings enable them; settings edits reach the notifier at once.
     const webhook = fetchWebhookClient(WX_ALARM_WEBHOOK_TIMEOUT_MS);
-    const wxAlarms: WxAlarmService = new WxAlarmService(new WxAlarmRepository(db), webhook, clock, () =>
-      wxAlarmNotifier.reload(),
+    const wxAlarms = new WxAlarmService(new WxAlarmRepository(db), webhook, clock, () =>
+      configChanges.changed('wxAlarm'),
     );
     const wxAlarmNotifier = new WxAlarmNotifier({
       bus,
@@ -299,8 +334,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       repeatMinutes: async (deviceId, alarmType) =>
         (await thresholds.strategies({ deviceId, alarmType }))[0]?.repeatIntervalMinutes ?? 0,
       tickMs: WX_ALARM_TICK_MS,
+      leadership,
       queueMax: WX_ALARM_QUEUE_MAX,
     });
+    configChanges.on('wxAlarm', () => wxAlarmNotifier.reload());
     await wxAlarmNotifier.start();
     // After the engine's preClose (its last alarms may still be queued), before the database closes.
     app.addHook('preClose', () => wxAlarmNotifier.close());

@@ -32,13 +32,15 @@ async function main(): Promise<void> {
     config,
     logger,
     gateway: runsGateway,
+    http: services.run.includes('http'),
     // Announced once the server is up, as the terminal's last word.
     onAdminCreated: (created) => (admin = created),
   });
 
-  // The demo's stations, simulated in this process and registered by the demo seed.
+  // The demo's stations, simulated in this process and registered by the demo seed (a cluster's come
+  // through its load balancer instead: scripts/cluster.mjs).
   const fleet =
-    config.demo && app.stations
+    config.demo && app.stations && !config.natsUrl
       ? startFleet({
           stations: DEMO_STATION_COUNT,
           overflowStations: DEMO_OVERFLOW_STATION_COUNT,

@@ -25,6 +25,7 @@ import type {
   ThresholdsTable,
   AlarmStrategiesTable,
   AlarmsTable,
+  AlarmStreaksTable,
   WorkOrderEventsTable,
   WxAlarmSettingsTable,
 } from './schema/alarm.js';
@@ -73,6 +74,7 @@ export interface Database {
   thresholds: ThresholdsTable;
   alarmStrategies: AlarmStrategiesTable;
   alarms: AlarmsTable;
+  alarmStreaks: AlarmStreaksTable;
   workOrderEvents: WorkOrderEventsTable;
   wxAlarmSettings: WxAlarmSettingsTable;
   cameras: CamerasTable;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../events/bus.js';
+import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { DeviceStatusTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { DeviceStatusRepository } from '../modules/device/device-status.repository.js';
@@ -19,10 +19,17 @@ interface State {
   connections: number;
 }
 
+/** An offline change waiting for its write, published once stored. */
+type OfflineEvent = DomainEvents['device.offline'];
+
 /**
  * Station online state (HJ 212 has no heartbeat before 2025, HJ212.md §11): online from its
  * first valid packet; offline when its last connection closes, or when nothing has arrived for
  * `offlineAfterIntervals` report intervals. Both changes are stored and published.
+ *
+ * In a cluster the state belongs to the node whose gateway saw the station last (`nodeId` on the
+ * row): a station that moved to another gateway is not marked offline by the one it left, and a
+ * gateway that starts marks offline only its own predecessor's stations.
  */
 export class OnlineTracker {
   private readonly online = new Map<number, State>();
@@ -32,7 +39,7 @@ export class OnlineTracker {
    * so a thousand stations connecting at once cost a few statements, and an offline never lands
    * before the online it follows.
    */
-  private readonly unsaved = new Map<number, DeviceStatusTable>();
+  private readonly unsaved = new Map<number, { status: DeviceStatusTable; offline: OfflineEvent | null }>();
   private writes: Promise<void> | null = null;
 
   constructor(
@@ -41,10 +48,11 @@ export class OnlineTracker {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly offlineAfterIntervals: number,
+    private readonly nodeId: string,
   ) {}
 
   async start(sweepMs = 1000): Promise<void> {
-    await this.statuses.markAllOffline(this.clock.now());
+    await this.statuses.markAllOffline(this.clock.now(), this.nodeId);
     this.sweeper = setInterval(() => this.sweep(), sweepMs);
     this.sweeper.unref();
   }
@@ -71,7 +79,10 @@ export class OnlineTracker {
       return;
     }
     this.online.set(station.id, { station, lastPacketAt: now, remote, connections: 1 });
-    this.save(station.id, true, now, now, remote);
+    this.save(
+      { deviceId: station.id, online: 1, changedAt: now, lastPacketAt: now, remote, nodeId: this.nodeId },
+      null,
+    );
     this.bus.publish('device.online', { deviceId: station.id, deviceCode: station.code, at: now, remote });
   }
 
@@ -95,12 +106,14 @@ export class OnlineTracker {
   private goOffline(state: State, reason: 'silent' | 'closed'): void {
     const now = this.clock.now();
     this.online.delete(state.station.id);
-    this.save(state.station.id, false, now, state.lastPacketAt, state.remote);
-    this.bus.publish('device.offline', { deviceId: state.station.id, deviceCode: state.station.code, at: now, reason });
+    const { id: deviceId, code: deviceCode } = state.station;
+    const status = { deviceId, online: 0, changedAt: now, lastPacketAt: state.lastPacketAt, remote: state.remote };
+    this.save({ ...status, nodeId: this.nodeId }, { deviceId, deviceCode, at: now, reason });
   }
 
-  private save(deviceId: number, online: boolean, changedAt: number, lastPacketAt: number, remote: string): void {
-    this.unsaved.set(deviceId, { deviceId, online: online ? 1 : 0, changedAt, lastPacketAt, remote });
+  /** Queues the state for the next write; an offline is published once stored as this node's. */
+  private save(status: DeviceStatusTable, offline: OfflineEvent | null): void {
+    this.unsaved.set(status.deviceId, { status, offline });
     this.writes ??= this.writeUnsaved();
   }
 
@@ -108,12 +121,20 @@ export class OnlineTracker {
     // Changes made while a write runs wait for the next round.
     await Promise.resolve();
     while (this.unsaved.size > 0) {
-      const statuses = [...this.unsaved.values()];
+      const changes = [...this.unsaved.values()];
       this.unsaved.clear();
       try {
-        await this.statuses.saveAll(statuses);
+        await this.statuses.saveAll(changes.filter((c) => c.offline === null).map((c) => c.status));
+        const offline = changes.filter((c) => c.offline !== null);
+        const mine = await this.statuses.markOffline(
+          offline.map((c) => c.status),
+          this.nodeId,
+        );
+        for (const { offline: event } of offline)
+          if (event && mine.has(event.deviceId)) this.bus.publish('device.offline', event);
       } catch (err) {
-        this.log.error({ err, devices: statuses.map((s) => s.deviceId) }, 'could not store the station online state');
+        const devices = changes.map((c) => c.status.deviceId);
+        this.log.error({ err, devices }, 'could not store the station online state');
       }
     }
     this.writes = null;

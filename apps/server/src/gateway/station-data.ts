@@ -23,6 +23,8 @@ export interface StationDataOptions {
   log: FastifyBaseLogger;
   ingest?: Partial<IngestOptions>;
   commandOptions?: CommandOptions;
+  /** The node that owns the stations' online state this gateway records (config.nodeId). */
+  nodeId: string;
 }
 
 /** The `gateway` service: the TCP gateway and the ingest pipeline it feeds, composed on one database. */
@@ -54,6 +56,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
     o.clock,
     o.log,
     o.settings.offlineAfterIntervals,
+    o.nodeId,
   );
   const gateway = new Gateway({
     settings: o.settings,

@@ -17,6 +17,7 @@ import { iotCards } from './0013-iot-cards.js';
 import { devops } from './0014-devops.js';
 import { loginThrottle } from './0015-login-throttle.js';
 import { monthlyPartitions } from './0016-monthly-partitions.js';
+import { clusterState } from './0017-cluster-state.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -42,6 +43,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0014_devops': devops(dialect),
     '0015_login_throttle': loginThrottle(dialect),
     '0016_monthly_partitions': monthlyPartitions(dialect),
+    '0017_cluster_state': clusterState(),
   };
 }
 

@@ -98,3 +98,13 @@ export interface WxAlarmSettingsTable {
   codeExpires: number | null;
   updateTime: number | null;
 }
+
+/** The alarm engine's streak of one condition between alarms (keyed as the active alarm is), kept across processes. */
+export interface AlarmStreaksTable {
+  subjectKey: string;
+  deviceId: number;
+  /** Exceedances in a row, towards the strategy's consecutive count. */
+  count: number;
+  /** Since when an active alarm's condition has been fine, towards its recovery time. */
+  recoveringSince: number | null;
+}

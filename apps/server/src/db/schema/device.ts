@@ -71,6 +71,8 @@ export interface DeviceStatusTable {
   changedAt: number;
   lastPacketAt: number | null;
   remote: string | null;
+  /** The node whose gateway saw the station last: only its successor marks the station offline at start. */
+  nodeId: string | null;
 }
 
 /** A device's place in a grouping of one type (SPEC 'device grouping record'); one group per type and device. */

@@ -31,6 +31,8 @@ export interface ReissueTasksTable {
   createdBy: string | null;
   createTime: number;
   finishTime: number | null;
+  /** The node that runs the task: only its successor marks it interrupted. */
+  nodeId: string | null;
 }
 
 /** Settings › IoT card: a station's SIM / IoT card; operator 'cmcc' | 'cucc' | 'ctcc' | 'other'; dates epoch ms. */

@@ -1,5 +1,7 @@
 import { ALARM_TYPE, type Alarm } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { AlarmStreaksTable, AlarmsTable } from '../../db/schema.js';
 import type { DomainEvents, EventBus } from '../../events/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AlarmRuleRows } from '../threshold/threshold.service.js';
@@ -13,9 +15,12 @@ const CHECKED_KINDS: ReadonlySet<string> = new Set(['rtd', 'min']);
 const THRESHOLD_TYPES: ReadonlySet<number> = new Set([ALARM_TYPE.threshold, ALARM_TYPE.battery, ALARM_TYPE.breaker]);
 /** Events handled per transaction at most. */
 const MAX_BATCH = 500;
+/** The station events the engine judges: its own process's (its gateway's stations). */
+const HERE = { from: 'here' } as const;
 
 type EngineEvent =
   | { name: 'rules.changed' }
+  | { name: 'alarms.elsewhere'; ids: number[] }
   | { name: 'data.received'; payload: DomainEvents['data.received'] }
   | { name: 'device.online'; payload: DomainEvents['device.online'] }
   | { name: 'device.offline'; payload: DomainEvents['device.offline'] };
@@ -44,6 +49,11 @@ interface Streak {
 
 const keyOf = (s: Subject) => `${s.deviceId}:${s.factorCode ?? ''}:${s.alarmType}:${s.overflowType}`;
 
+function draftOf(row: Selectable<AlarmsTable>): AlarmDraft {
+  const { activeKey: _activeKey, orderStatus: _orderStatus, ...columns } = row;
+  return { ...columns, active: row.active === 1, key: keyOf(row) };
+}
+
 /**
  * The alarm processor (DESIGN.md rule 9): reacts to stored values and online changes, raises,
  * updates and clears alarms, one active alarm per device × factor × type × overflow type.
@@ -52,11 +62,19 @@ const keyOf = (s: Subject) => `${s.deviceId}:${s.factorCode ?? ''}:${s.alarmType
  * arrival order (hence serially per device), writes each batch of changes in one transaction
  * and announces them with 'alarm.changed' after the commit. Rules and active alarms live in
  * memory: evaluating a value reads nothing from the database.
+ *
+ * In a cluster each gateway process runs one, judging its own stations' events ('here'): a station
+ * is held by one gateway at a time, so its values are judged once and in order. Streaks are stored
+ * with the alarms, and a station that comes online here has its alarms and streaks read afresh, so
+ * a station that moved from another gateway (or a restart) carries on where it was; alarms other
+ * processes changed are read again as they are announced.
  */
 export class AlarmEngine {
   private rules = new RuleBook({ thresholds: [], strategies: [] });
   private readonly active = new Map<string, AlarmDraft>();
   private readonly streaks = new Map<string, Streak>();
+  /** Streaks changed by the batch under way, to store with its alarms; null ends one. */
+  private readonly streakChanges = new Map<string, AlarmStreaksTable | null>();
   private readonly queue: EngineEvent[] = [];
   private draining: Promise<void> | null = null;
   private unsubscribe: (() => void)[] = [];
@@ -73,9 +91,14 @@ export class AlarmEngine {
     await this.reload();
     await this.loadActive();
     this.unsubscribe = [
-      this.bus.subscribe('data.received', (payload) => this.enqueue({ name: 'data.received', payload })),
-      this.bus.subscribe('device.online', (payload) => this.enqueue({ name: 'device.online', payload })),
-      this.bus.subscribe('device.offline', (payload) => this.enqueue({ name: 'device.offline', payload })),
+      this.bus.subscribe('data.received', (payload) => this.enqueue({ name: 'data.received', payload }), HERE),
+      this.bus.subscribe('device.online', (payload) => this.enqueue({ name: 'device.online', payload }), HERE),
+      this.bus.subscribe('device.offline', (payload) => this.enqueue({ name: 'device.offline', payload }), HERE),
+      this.bus.subscribe(
+        'alarm.changed',
+        ({ alarms }) => this.enqueue({ name: 'alarms.elsewhere', ids: alarms.map((a) => a.id) }),
+        { from: 'elsewhere' },
+      ),
     ];
   }
 
@@ -126,35 +149,52 @@ export class AlarmEngine {
   private async loadActive(): Promise<void> {
     this.active.clear();
     this.streaks.clear();
-    for (const row of await this.repo.active()) {
-      const draft: AlarmDraft = {
-        id: row.id,
-        deviceId: row.deviceId,
-        factorCode: row.factorCode,
-        alarmType: row.alarmType,
-        overflowType: row.overflowType,
-        alarmLevel: row.alarmLevel,
-        alarmValue: row.alarmValue,
-        standardValue: row.standardValue,
-        symbol: row.symbol,
-        beginDate: row.beginDate,
-        lastDate: row.lastDate,
-        endDate: row.endDate,
-        count: row.count,
-        active: true,
-        key: keyOf(row),
-      };
+    this.streakChanges.clear();
+    await this.load();
+  }
+
+  /** Reads the active alarms and streaks of some devices (all when absent) into memory. */
+  private async load(deviceIds?: readonly number[]): Promise<void> {
+    for (const row of await this.repo.active(deviceIds)) {
+      const draft = draftOf(row);
       this.active.set(draft.key, draft);
+    }
+    for (const { subjectKey, count, recoveringSince } of await this.repo.streaks(deviceIds)) {
+      this.streaks.set(subjectKey, { count, recoveringSince });
+    }
+  }
+
+  /**
+   * Before a batch is judged: the devices that came online here are read afresh (they may come from
+   * another gateway), and the alarms other processes changed are taken as stored.
+   */
+  private async refresh(batch: readonly EngineEvent[]): Promise<void> {
+    const online = new Set(batch.flatMap((e) => (e.name === 'device.online' ? [e.payload.deviceId] : [])));
+    if (online.size > 0) {
+      const isOnline = (key: string) => online.has(Number(key.slice(0, key.indexOf(':'))));
+      for (const key of [...this.active.keys()].filter(isOnline)) this.active.delete(key);
+      for (const key of [...this.streaks.keys()].filter(isOnline)) this.streaks.delete(key);
+      await this.load([...online]);
+    }
+    const ids = batch.flatMap((e) => (e.name === 'alarms.elsewhere' ? e.ids : []));
+    if (ids.length === 0) return;
+    for (const row of await this.repo.rows(ids)) {
+      const draft = draftOf(row);
+      if (draft.active) this.active.set(draft.key, draft);
+      else if (this.active.get(draft.key)?.id === draft.id) this.active.delete(draft.key);
     }
   }
 
   private async process(batch: readonly EngineEvent[]): Promise<void> {
+    await this.refresh(batch);
     const changed = new Set<AlarmDraft>();
     const now = this.clock.now();
     for (const event of batch) {
       switch (event.name) {
         case 'rules.changed':
           this.clearOrphans(now, changed);
+          break;
+        case 'alarms.elsewhere':
           break;
         case 'data.received':
           this.onData(event.payload, now, changed);
@@ -172,9 +212,11 @@ export class AlarmEngine {
           break;
       }
     }
-    if (changed.size === 0) return;
+    if (changed.size === 0 && this.streakChanges.size === 0) return;
     const drafts = [...changed];
-    await this.repo.write(drafts);
+    const streaks = new Map(this.streakChanges);
+    this.streakChanges.clear();
+    await this.repo.write(drafts, streaks);
     const alarms: Alarm[] = (await this.repo.byIds(drafts.flatMap((d) => (d.id === undefined ? [] : [d.id])))).map(
       toAlarm,
     );
@@ -196,8 +238,18 @@ export class AlarmEngine {
     alarm.active = false;
     alarm.endDate = now;
     this.active.delete(alarm.key);
-    this.streaks.delete(alarm.key);
+    this.setStreak(alarm, null);
     changed.add(alarm);
+  }
+
+  /** Changes a condition's streak in memory and marks it for storing with the batch. */
+  private setStreak(subject: Subject, streak: Streak | null): void {
+    const key = keyOf(subject);
+    const current = this.streaks.get(key);
+    if (current?.count === streak?.count && current?.recoveringSince === streak?.recoveringSince) return;
+    if (streak) this.streaks.set(key, streak);
+    else this.streaks.delete(key);
+    this.streakChanges.set(key, streak && { subjectKey: key, deviceId: subject.deviceId, ...streak });
   }
 
   private offlineOf(deviceId: number): Subject {
@@ -250,14 +302,14 @@ export class AlarmEngine {
 
     if (breach === null) {
       if (!alarm) {
-        this.streaks.delete(key);
+        this.setStreak(subject, null);
         return;
       }
       const since = streak?.recoveringSince ?? now;
       if (now - since >= strategy.recoveryMs) {
         this.clear(alarm, now, changed);
       } else {
-        this.streaks.set(key, { count: 0, recoveringSince: since });
+        this.setStreak(subject, { count: 0, recoveringSince: since });
       }
       return;
     }
@@ -271,16 +323,16 @@ export class AlarmEngine {
       alarm.alarmLevel = level;
       alarm.lastDate = now;
       alarm.count += 1;
-      this.streaks.delete(key);
+      this.setStreak(subject, null);
       changed.add(alarm);
       return;
     }
     const count = (streak?.count ?? 0) + 1;
     if (count < strategy.consecutiveCount) {
-      this.streaks.set(key, { count, recoveringSince: null });
+      this.setStreak(subject, { count, recoveringSince: null });
       return;
     }
-    this.streaks.delete(key);
+    this.setStreak(subject, null);
     const raised: AlarmDraft = {
       ...subject,
       alarmLevel: level,

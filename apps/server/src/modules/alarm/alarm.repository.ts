@@ -1,6 +1,6 @@
 import { WORK_ORDER_STATUS, type AlarmFilter, type PageQuery } from '@envmon/shared';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { AlarmsTable, Database, WorkOrderEventsTable } from '../../db/schema.js';
+import type { AlarmStreaksTable, AlarmsTable, Database, WorkOrderEventsTable } from '../../db/schema.js';
 import { devicesInScope } from '../../db/queries/device-scope.js';
 import { effectiveUnit, ownFactorSettings } from '../../db/queries/factors.js';
 import { selectPage } from '../../db/sql.js';
@@ -126,17 +126,44 @@ export class AlarmRepository {
     return (await this.byIds([id]))[0] ?? null;
   }
 
-  /** The active alarms as the engine keeps them in memory. */
-  active(): Promise<Selectable<AlarmsTable>[]> {
-    return this.db.selectFrom('alarms').selectAll().where('active', '=', 1).execute();
+  /** The active alarms as the engine keeps them in memory: every one, or those of some devices. */
+  active(deviceIds?: readonly number[]): Promise<Selectable<AlarmsTable>[]> {
+    let query = this.db.selectFrom('alarms').selectAll().where('active', '=', 1);
+    if (deviceIds) query = query.where('deviceId', 'in', deviceIds);
+    return query.execute();
+  }
+
+  /** Alarms by id as they are stored (what another process's engine changed). */
+  rows(ids: readonly number[]): Promise<Selectable<AlarmsTable>[]> {
+    return this.db.selectFrom('alarms').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** The engine's stored streaks: every one, or those of some devices. */
+  streaks(deviceIds?: readonly number[]): Promise<AlarmStreaksTable[]> {
+    let query = this.db.selectFrom('alarmStreaks').selectAll();
+    if (deviceIds) query = query.where('deviceId', 'in', deviceIds);
+    return query.execute();
   }
 
   /**
    * The engine's batch in one transaction: new alarms inserted (their ids set on the drafts),
-   * changed ones updated. Ids are set only after the commit succeeded.
+   * changed ones updated, streaks stored or (null) ended. Ids are set only after the commit succeeded.
    */
-  async write(drafts: readonly AlarmDraft[]): Promise<void> {
+  async write(drafts: readonly AlarmDraft[], streaks: ReadonlyMap<string, AlarmStreaksTable | null>): Promise<void> {
     const inserted = await this.db.transaction().execute(async (trx) => {
+      for (const [subjectKey, streak] of streaks) {
+        if (streak === null) {
+          await trx.deleteFrom('alarmStreaks').where('subjectKey', '=', subjectKey).execute();
+          continue;
+        }
+        await trx
+          .insertInto('alarmStreaks')
+          .values(streak)
+          .onConflict((oc) =>
+            oc.column('subjectKey').doUpdateSet({ count: streak.count, recoveringSince: streak.recoveringSince }),
+          )
+          .execute();
+      }
       const ids = new Map<AlarmDraft, number>();
       for (const draft of drafts) {
         if (draft.id === undefined) {

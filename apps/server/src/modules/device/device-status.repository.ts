@@ -22,14 +22,41 @@ export class DeviceStatusRepository {
           changedAt: eb.ref('excluded.changedAt'),
           lastPacketAt: eb.ref('excluded.lastPacketAt'),
           remote: eb.ref('excluded.remote'),
+          nodeId: eb.ref('excluded.nodeId'),
         })),
       )
       .execute();
   }
 
-  /** At gateway start no station is connected yet, whatever the last process recorded. */
-  async markAllOffline(at: number): Promise<void> {
-    await this.db.updateTable('deviceStatus').set({ online: 0, changedAt: at }).where('online', '=', 1).execute();
+  /**
+   * At gateway start none of this node's stations is connected yet, whatever its predecessor recorded;
+   * the stations another node holds are left to it.
+   */
+  async markAllOffline(at: number, nodeId: string): Promise<void> {
+    await this.db
+      .updateTable('deviceStatus')
+      .set({ online: 0, changedAt: at })
+      .where('online', '=', 1)
+      .where((eb) => eb.or([eb('nodeId', '=', nodeId), eb('nodeId', 'is', null)]))
+      .execute();
+  }
+
+  /**
+   * Stores the stations offline where this node still holds them; returns those. A station that has moved
+   * to another node's gateway keeps the state that node gave it.
+   */
+  async markOffline(statuses: readonly DeviceStatusTable[], nodeId: string): Promise<Set<number>> {
+    const stored = new Set<number>();
+    for (const { deviceId, changedAt, lastPacketAt } of statuses) {
+      const result = await this.db
+        .updateTable('deviceStatus')
+        .set({ online: 0, changedAt, lastPacketAt })
+        .where('deviceId', '=', deviceId)
+        .where((eb) => eb.or([eb('nodeId', '=', nodeId), eb('nodeId', 'is', null)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) stored.add(deviceId);
+    }
+    return stored;
   }
 
   async find(deviceId: number): Promise<DeviceStatusTable | undefined> {

@@ -170,27 +170,31 @@ describe('settings › reissue', () => {
     expect((await list({ deviceId: String(deviceId) })).total).toBe(0);
   });
 
-  it('marks the tasks a stopped server left running as interrupted when it starts again', async () => {
+  it('marks the tasks a stopped server left running as interrupted when it starts again, not another node’s', async () => {
     const deviceId = await registerStation(t(), { deviceCode: 'REISSUE-0005' });
     const now = t().clock.now();
     await query(t(), async (db) => {
+      const running = (nodeId: string, createTime: number) => ({
+        deviceId,
+        mode: 'add',
+        cn: '2061',
+        beginTime: DAY,
+        endTime: DAY + HOUR_MS,
+        status: 'running',
+        requests: 1,
+        expected: 2,
+        createTime,
+        nodeId,
+      });
       await db
         .insertInto('reissueTasks')
-        .values({
-          deviceId,
-          mode: 'add',
-          cn: '2061',
-          beginTime: DAY,
-          endTime: DAY + HOUR_MS,
-          status: 'running',
-          requests: 1,
-          expected: 2,
-          createTime: now - 60_000,
-        })
+        .values([running('http-1', now - 60_000), running('http-2', now - 30_000)])
         .execute();
-      await new ReissueService(new ReissueRepository(db), () => null, t().clock, console).recover();
+      await new ReissueService(new ReissueRepository(db, 'http-1'), () => null, t().clock, console).recover();
     });
+    // Newest first: http-2's task runs on.
     expect((await list({ deviceId: String(deviceId) })).list).toMatchObject([
+      { status: 'running', finishTime: null },
       { status: 'failed', reason: 'interrupted', finishTime: now },
     ]);
   });

@@ -11,12 +11,18 @@ export type ReissueDevice = Pick<
 
 export type ReissueTaskRow = Selectable<ReissueTasksTable> & { deviceName: string | null; deviceCode: string | null };
 
-export type NewReissueTask = Omit<ReissueTaskRow, 'id' | 'deviceName' | 'deviceCode'>;
+export type NewReissueTask = Omit<ReissueTaskRow, 'id' | 'deviceName' | 'deviceCode' | 'nodeId'>;
 export type ReissueOutcome = Pick<ReissueTaskRow, 'status' | 'reason' | 'stored' | 'finishTime'>;
 
-/** The reissue_tasks table, and the reads a task needs: its devices and the data times stored. */
+/**
+ * The reissue_tasks table, and the reads a task needs: its devices and the data times stored. Tasks are
+ * recorded as run by this process's node (config.nodeId), whose successor settles the ones left running.
+ */
 export class ReissueRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly nodeId: string,
+  ) {}
 
   devices(ids: readonly number[]): Promise<ReissueDevice[]> {
     return this.db
@@ -41,7 +47,11 @@ export class ReissueRepository {
   }
 
   async insert(task: NewReissueTask): Promise<number> {
-    const { id } = await this.db.insertInto('reissueTasks').values(task).returning('id').executeTakeFirstOrThrow();
+    const { id } = await this.db
+      .insertInto('reissueTasks')
+      .values({ ...task, nodeId: this.nodeId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   }
 
@@ -54,11 +64,13 @@ export class ReissueRepository {
   }
 
   /** Tasks a stopped server left running: they will not finish. */
+  /** This node's tasks (and those recorded before nodes were) that were still running: another node's go on. */
   async interruptRunning(now: number): Promise<void> {
     await this.db
       .updateTable('reissueTasks')
       .set({ status: 'failed', reason: 'interrupted', finishTime: now })
       .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('nodeId', '=', this.nodeId), eb('nodeId', 'is', null)]))
       .execute();
   }
 
