@@ -9,11 +9,13 @@ import { systemClock } from '../lib/clock.js';
 import { DomainError } from '../lib/errors.js';
 import type { StationIdentity } from '../modules/device/device.repository.js';
 import { simulatedStationSpecs } from '../simulator/fleet.js';
+import { buildReplyPacket } from '../simulator/packets.js';
 import { SimulatedStation } from '../simulator/simulated-station.js';
 import { packet, StationClient } from '../test/station-client.js';
 import type { CommandOptions } from './command-channel.js';
 import { Gateway } from './gateway.js';
 import {
+  commandSilenceMs,
   NatsStationCommands,
   serveStationCommands,
   type StationCommandServer,
@@ -52,7 +54,8 @@ const identity = (deviceCode: string, id: number): StationIdentity => ({
   ifValid: 1,
   acceptModbusCrc: 0,
 });
-const STATIONS = new Map([MN, 'RAW0000000000000001'].map((code, i) => [code, identity(code, i + 1)]));
+const RAW = 'RAW0000000000000001';
+const STATIONS = new Map([MN, RAW].map((code, i) => [code, identity(code, i + 1)]));
 
 /** A gateway process: a Gateway on a free port answering commands on its own NATS connection. */
 async function gatewayProcess(name: string) {
@@ -207,8 +210,35 @@ describe('commands to stations over NATS', () => {
     expect(value).toBeInstanceOf(DomainError);
     expect((value as DomainError).reason).toBe('gatewayNoAnswer');
     expect((value as DomainError).message).toBe('设备网关无应答，请稍后重试！');
-    // 2 × 100 ms × 1 try, and the margin.
-    expect(ms).toBeGreaterThanOrEqual(2_150);
+    // The gateway's heartbeat (timeoutMs) and the margin.
+    expect(ms).toBeGreaterThanOrEqual(2_050);
+  });
+
+  it('waits for a command that runs longer than its silence limit while the gateway says it is still at it', async () => {
+    const a = await gatewayProcess('gateway-a');
+    const raw = await StationClient.connect(a.port);
+    cleanups.push(() => raw.close());
+    await raw.write(packet({ mn: RAW, qn: '20260501000000001', dataTime: '20260501000000', factors: {} }));
+    await raw.waitFor((m) => m.cn === '9014');
+    const b = await httpProcess();
+    const options = { timeoutMs: 300, retries: 0 };
+
+    const asked = elapsed(b.commands.sendCommand(RAW, { cn: '2051', cp: { BeginTime: '20260501000000' } }, options));
+    const request = await raw.waitFor((m) => m.cn === '2051');
+    const answer = (cn: '9011' | '9012', cp: Record<string, string>) =>
+      raw.write(buildReplyPacket({ qn: request.qn, mn: RAW, pw: '123456', cn, cp }));
+    await answer('9011', { QnRtn: '1' });
+    // A backfill: uploads for 3 s, each keeping the gateway waiting, then the result.
+    for (let i = 0; i < 20; i++) {
+      const qn = `202605010000010${String(i).padStart(2, '0')}`;
+      await raw.write(packet({ mn: RAW, qn, dataTime: `2026050100${String(i).padStart(2, '0')}00`, factors: {} }));
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    await answer('9012', { ExeRtn: '1' });
+
+    const { value, ms } = await asked;
+    expect(value).toMatchObject({ ok: true, qnRtn: 1, exeRtn: 1, attempts: 1 });
+    expect(ms).toBeGreaterThan(commandSilenceMs(options));
   });
 
   it('has the newest gateway holding a station answer for it, and the older one again once that lets go', async () => {

@@ -1,4 +1,5 @@
 import {
+  createInbox,
   type Msg,
   type NatsConnection,
   nuid,
@@ -36,22 +37,22 @@ export const stationSubject = (deviceCode: string, kind: 'command' | 'probe' | '
 
 /** How long "is it connected?" waits for the holding gateway. */
 export const PROBE_TIMEOUT_MS = 2_000;
-/** What a requester adds to the longest wait of the gateway's command channel before giving up on it. */
+/** What a requester allows beyond the gateway's heartbeat before it gives up on the gateway. */
 export const COMMAND_MARGIN_MS = 2_000;
 
 /**
- * The longest a command can take at the gateway, give or take the station's streaming: every try
- * unanswered (the accept wait), then as long again for the result once accepted, plus a margin.
+ * A command may run for long — a backfill goes on while its station streams, with no bound — so the
+ * gateway says it is still at it every `timeoutMs` until the outcome, and the requester gives up only
+ * when the gateway falls silent for longer than that.
  */
-export const commandWaitMs = (options: CommandOptions): number =>
-  2 * options.timeoutMs * (options.retries + 1) + COMMAND_MARGIN_MS;
+export const commandSilenceMs = (options: CommandOptions): number => options.timeoutMs + COMMAND_MARGIN_MS;
 
 const commandMessage = z.object({
   request: z.object({ cn: z.string().min(1), cp: z.record(z.string(), z.string()).optional() }),
   options: z.object({ timeoutMs: z.number().positive(), retries: z.number().int().min(0) }),
 });
 type CommandMessage = z.infer<typeof commandMessage>;
-type CommandReply = { outcome: CommandOutcome } | { error: string };
+type CommandReply = { outcome: CommandOutcome } | { error: string } | { alive: true };
 const heldMessage = z.object({ deviceCode: z.string(), by: z.string(), held: z.boolean() });
 
 interface Logger {
@@ -104,13 +105,20 @@ export function serveStationCommands(
       msg.respond(JSON.stringify({ error: 'malformed request' } satisfies CommandReply));
       return;
     }
-    gateway.sendCommand(deviceCode, command.request, command.options).then(
-      (outcome) => msg.respond(JSON.stringify({ outcome } satisfies CommandReply)),
-      (err: unknown) => {
-        log.warn({ err, deviceCode }, 'station commands: the command failed');
-        msg.respond(JSON.stringify({ error: String(err) } satisfies CommandReply));
-      },
+    const heartbeat = setInterval(
+      () => msg.respond(JSON.stringify({ alive: true } satisfies CommandReply)),
+      command.options.timeoutMs,
     );
+    gateway
+      .sendCommand(deviceCode, command.request, command.options)
+      .then(
+        (outcome) => msg.respond(JSON.stringify({ outcome } satisfies CommandReply)),
+        (err: unknown) => {
+          log.warn({ err, deviceCode }, 'station commands: the command failed');
+          msg.respond(JSON.stringify({ error: String(err) } satisfies CommandReply));
+        },
+      )
+      .finally(() => clearInterval(heartbeat));
   };
 
   /** Never throws into the gateway: a closed connection only means this process no longer answers. */
@@ -165,12 +173,16 @@ export function serveStationCommands(
   };
 }
 
+/** The status NATS answers a request with when nobody subscribes to its subject. */
+const NO_RESPONDERS = 503;
+
 const OFFLINE: CommandOutcome = { ok: false, qn: null, reason: 'offline', qnRtn: null, exeRtn: null, attempts: 0 };
 
 /**
  * The requesting side, for any process: asks whichever gateway holds the station. No gateway holding
- * it is "not connected"; a gateway that holds it but does not answer in time is DomainError
- * 'gatewayNoAnswer' (it may be stuck or gone without closing its NATS connection).
+ * it is "not connected"; a gateway that holds it but falls silent — no answer to a probe in
+ * PROBE_TIMEOUT_MS, no heartbeat or outcome of a command in commandSilenceMs — is DomainError
+ * 'gatewayNoAnswer' (it may be stuck, or gone before the server noticed).
  */
 export class NatsStationCommands implements StationCommands {
   constructor(
@@ -191,18 +203,68 @@ export class NatsStationCommands implements StationCommands {
     options: CommandOptions = this.defaults,
   ): Promise<CommandOutcome> {
     const message: CommandMessage = { request, options };
-    const reply = await this.ask(
-      stationSubject(deviceCode, 'command'),
-      JSON.stringify(message),
-      commandWaitMs(options),
-    );
-    if (!reply) return OFFLINE;
-    const answer = reply.json<CommandReply>();
+    const answer = await this.command(stationSubject(deviceCode, 'command'), JSON.stringify(message), options);
+    if (!answer) return OFFLINE;
     if ('error' in answer) throw new Error(`the gateway could not send the command: ${answer.error}`);
     return answer.outcome;
   }
 
-  /** The holding gateway's reply; null when no gateway holds the station. */
+  /**
+   * A request whose answer may take long: the gateway's heartbeats keep it waiting, its outcome (or
+   * error) ends it. null when no gateway holds the station (the server's no-responders status).
+   */
+  private command(
+    subject: string,
+    payload: string,
+    options: CommandOptions,
+  ): Promise<Exclude<CommandReply, { alive: true }> | null> {
+    return new Promise((resolve, reject) => {
+      const inbox = createInbox();
+      let timer: NodeJS.Timeout | undefined;
+      const end = (): void => {
+        clearTimeout(timer);
+        subscription.unsubscribe();
+      };
+      const wait = (): void => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          end();
+          reject(new DomainError('gatewayNoAnswer'));
+        }, commandSilenceMs(options));
+      };
+      const subscription = this.connection.subscribe(inbox, {
+        callback: (err, msg) => {
+          if (err) {
+            end();
+            reject(err);
+            return;
+          }
+          if (msg.headers?.code === NO_RESPONDERS && msg.data.length === 0) {
+            end();
+            resolve(null);
+            return;
+          }
+          const reply = msg.json<CommandReply>();
+          if ('alive' in reply) {
+            wait();
+            return;
+          }
+          end();
+          resolve(reply);
+        },
+      });
+      try {
+        this.connection.publish(subject, payload, { reply: inbox });
+      } catch (err) {
+        end();
+        reject(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
+      wait();
+    });
+  }
+
+  /** The holding gateway's reply to a quick request; null when no gateway holds the station. */
   private async ask(subject: string, payload: string, timeout: number): Promise<Msg | null> {
     try {
       return await this.connection.request(subject, payload, { timeout });
