@@ -93,8 +93,11 @@ export function serveStationCommands(
     });
 
   const respond = (deviceCode: string, msg: Msg): void => {
+    // The connection may be closing (shutdown): the requester then hears nothing and says so.
+    const reply = (body: CommandReply | { connected: boolean }): void =>
+      safely('reply', deviceCode, () => msg.respond(JSON.stringify(body)));
     if (msg.subject.endsWith('.probe')) {
-      msg.respond(JSON.stringify({ connected: gateway.isConnected(deviceCode) }));
+      reply({ connected: gateway.isConnected(deviceCode) });
       return;
     }
     let command: CommandMessage;
@@ -102,26 +105,23 @@ export function serveStationCommands(
       command = commandMessage.parse(msg.json());
     } catch (err) {
       log.warn({ err, deviceCode }, 'station commands: malformed request');
-      msg.respond(JSON.stringify({ error: 'malformed request' } satisfies CommandReply));
+      reply({ error: 'malformed request' });
       return;
     }
-    const heartbeat = setInterval(
-      () => msg.respond(JSON.stringify({ alive: true } satisfies CommandReply)),
-      command.options.timeoutMs,
-    );
+    const heartbeat = setInterval(() => reply({ alive: true }), command.options.timeoutMs);
     gateway
       .sendCommand(deviceCode, command.request, command.options)
       .then(
-        (outcome) => msg.respond(JSON.stringify({ outcome } satisfies CommandReply)),
+        (outcome) => reply({ outcome }),
         (err: unknown) => {
           log.warn({ err, deviceCode }, 'station commands: the command failed');
-          msg.respond(JSON.stringify({ error: String(err) } satisfies CommandReply));
+          reply({ error: String(err) });
         },
       )
       .finally(() => clearInterval(heartbeat));
   };
 
-  /** Never throws into the gateway: a closed connection only means this process no longer answers. */
+  /** Never throws into the gateway or a timer: a closed connection only means this process no longer answers. */
   const safely = (what: string, deviceCode: string, action: () => void): void => {
     try {
       action();
