@@ -6,6 +6,8 @@ import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FrameDecoder } from '@envmon/hj212';
+import { parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
+import { openDatabase } from '@envmon/server/dist/db/connection.js';
 import pg from 'pg';
 import {
   type FromServer,
@@ -59,6 +61,29 @@ export async function prepareDatabases<R extends string>(
   } catch (err) {
     await drop();
     throw err;
+  }
+}
+
+/** Rows the benchmark's packets left in a database: original packets, measurements, latest values. */
+export async function countRows(url: string): Promise<{ originals: number; measurements: number; latest: number }> {
+  const { db } = openDatabase(parseDatabaseUrl(url));
+  try {
+    const count = async (table: 'originalPackets' | 'measurements' | 'latestValues') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      originals: await count('originalPackets'),
+      measurements: await count('measurements'),
+      latest: await count('latestValues'),
+    };
+  } finally {
+    await db.destroy();
   }
 }
 

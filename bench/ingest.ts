@@ -8,10 +8,12 @@
 // for the pipeline ÷ raw ratio; then holds 5,000 identified idle station connections open and reports
 // the server process's RSS and heap per connection. Each figure is printed with its target.
 // SQLite runs on fresh files in a temporary directory; with a PostgreSQL URL the benchmark creates
-// its own databases on that server and drops them afterwards.
+// its own databases on that server and drops them afterwards. With --cluster, the throughput workload
+// runs against single-process PostgreSQL and then the NATS cluster, for the ratio (bench/ingest-cluster.ts).
 //
 //   npm run bench:ingest [-- --stations 200 --seconds 10 --window 8 --idle-connections 5000
 //                            --database postgres://user@host:5432/postgres --skip-idle --cpu-prof]
+//   npm run bench:ingest -- --cluster [--direct --verbose --stations 200 --seconds 10 --window 8]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +24,8 @@ import type { Socket } from 'node:net';
 import { FrameDecoder } from '@envmon/hj212';
 import { buildApp } from '@envmon/server/dist/app.js';
 import { parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
-import { openDatabase } from '@envmon/server/dist/db/connection.js';
 import {
+  countRows,
   fmt,
   kib,
   Load,
@@ -47,6 +49,7 @@ import {
   type ServerStats,
   stationCode,
 } from './ingest-common.js';
+import { runClusterComparison } from './ingest-cluster.js';
 import { printProfile, summariseProfile } from './ingest-profile.js';
 import { type RawResult, rawPostgres, rawSqlite } from './ingest-raw.js';
 
@@ -66,6 +69,9 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: process.env.DATABASE_URL ?? 'sqlite' },
     'skip-idle': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
+    direct: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
 const STATIONS = Math.min(Number(args.stations), 5000);
@@ -183,28 +189,6 @@ async function runIdle(server: ServerChild, counter: { n: number }): Promise<Idl
 
 // ---------------------------------------------------------------------------------------------------
 // Report.
-
-async function countRows(url: string): Promise<{ originals: number; measurements: number; latest: number }> {
-  const { db } = openDatabase(parseDatabaseUrl(url));
-  try {
-    const count = async (table: 'originalPackets' | 'measurements' | 'latestValues') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return {
-      originals: await count('originalPackets'),
-      measurements: await count('measurements'),
-      latest: await count('latestValues'),
-    };
-  } finally {
-    await db.destroy();
-  }
-}
 
 /** A migrated, empty schema: the app builds it, then lets go of the database. */
 async function migrateOnly(url: string, dir: string): Promise<void> {
@@ -386,4 +370,16 @@ async function main(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-await main();
+if (args.cluster) {
+  const ok = await runClusterComparison({
+    stations: STATIONS,
+    seconds: SECONDS,
+    window: WINDOW,
+    warmupSeconds: WARMUP_SECONDS,
+    direct: args.direct,
+    verbose: args.verbose,
+  });
+  if (!ok) process.exitCode = 1;
+} else {
+  await main();
+}
