@@ -4,15 +4,15 @@
 // values never break (so the engine judges every value, and raises nothing). The probes' thresholds
 // are added by the parent through the threshold route, which also loads all of them into the engine.
 // Not meant to be run by hand.
-import { type Alarm, THRESHOLD_OPERATOR } from '@envmon/shared';
+import type { Alarm } from '@envmon/shared';
 import { buildApp } from '@envmon/server/dist/app.js';
-import { openDatabase } from '@envmon/server/dist/db/connection.js';
-import { type AlarmDraft, AlarmRepository } from '@envmon/server/dist/modules/alarm/alarm.repository.js';
+import { AlarmRepository } from '@envmon/server/dist/modules/alarm/alarm.repository.js';
 import { LiveHub } from '@envmon/server/dist/modules/live/live.hub.js';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { answerParent, benchConfig, registerStations, runServerChild, timeWriteBatches } from './bench-server-side.js';
-import { FACTORS, monotonicMs, type ProbeTrace, stationCode, type ToServer } from './ingest-common.js';
+import { addBackgroundThresholds } from './alarm-thresholds.js';
+import { monotonicMs, type ProbeTrace, stationCode, type ToServer } from './ingest-common.js';
 
 export interface AlarmServerSetup {
   databaseUrl: string;
@@ -24,44 +24,6 @@ export interface AlarmServerSetup {
   maxConnections: number;
 }
 
-/** A threshold each background value stays well inside: pH out of (6, 9), dissolved oxygen under 2, others over 4× their level. */
-function backgroundRule(code: string, level: number) {
-  if (code === 'w01001') return { operator: THRESHOLD_OPERATOR.notIn, limit1: 6, limit2: 9 };
-  if (code === 'w01009') return { operator: THRESHOLD_OPERATOR.lt, limit1: 2, limit2: null };
-  return { operator: THRESHOLD_OPERATOR.gt, limit1: level * 4, limit2: null };
-}
-
-async function addBackgroundThresholds(
-  config: ReturnType<typeof benchConfig>,
-  deviceIds: Record<string, number>,
-  stations: number,
-): Promise<void> {
-  const { db } = openDatabase(config.database);
-  try {
-    const now = Date.now();
-    const rows = Array.from({ length: stations }, (_, i) => deviceIds[stationCode('load', i)] ?? 0).flatMap(
-      (deviceId) =>
-        FACTORS.map((f) => ({
-          deviceId,
-          factorCode: f.code,
-          overflowType: 0,
-          ...backgroundRule(f.code, f.level),
-          limitId: null,
-          alarmLevel: 1,
-          enabled: 1,
-          updateTime: now,
-        })),
-    );
-    for (let i = 0; i < rows.length; i += 500)
-      await db
-        .insertInto('thresholds')
-        .values(rows.slice(i, i + 500))
-        .execute();
-  } finally {
-    await db.destroy();
-  }
-}
-
 // Before the app exists: its repositories are patched on their prototypes.
 const writes = timeWriteBatches();
 const trace: ProbeTrace = {
@@ -69,14 +31,16 @@ const trace: ProbeTrace = {
   alarmWrites: { count: 0, ms: 0, maxMs: 0 },
   fanOuts: { count: 0, ms: 0, maxMs: 0 },
 };
-const alarmWrite = Object.getOwnPropertyDescriptor(AlarmRepository.prototype, 'write')?.value as (
+// Every argument passed on, whatever write takes (the alarm streaks joined the drafts).
+type AlarmWrite = AlarmRepository['write'];
+const alarmWrite = Object.getOwnPropertyDescriptor(AlarmRepository.prototype, 'write')?.value as AlarmWrite;
+AlarmRepository.prototype.write = async function timedAlarmWrite(
   this: AlarmRepository,
-  drafts: readonly AlarmDraft[],
-) => Promise<void>;
-AlarmRepository.prototype.write = async function timedAlarmWrite(this: AlarmRepository, drafts) {
+  ...args: Parameters<AlarmWrite>
+) {
   const t0 = performance.now();
   try {
-    await alarmWrite.call(this, drafts);
+    await alarmWrite.apply(this, args);
   } finally {
     const ms = performance.now() - t0;
     trace.alarmWrites.count += 1;

@@ -11,10 +11,12 @@
 // the same monotonic clock, which splits the latency into ingest, alarm engine and fan-out.
 // Prints the figures with their targets.
 // SQLite runs on a fresh file in a temporary directory; with a PostgreSQL URL the benchmark creates its
-// own database on that server and drops it afterwards.
+// own database on that server and drops it afterwards. With --cluster, the same runs against the NATS
+// cluster (bench/alarm-target.ts): the alarm frame crosses NATS from a gateway process to an HTTP process.
 //
 //   npm run bench:alarm [-- --consoles 200 --rate 5000 --stations 200 --window 16 --probes 20
 //                           --interval 25 --seconds 20 --database postgres://user@host:5432/postgres --cpu-prof]
+//   npm run bench:alarm -- --cluster [--verbose, and the options above but --database and --cpu-prof]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,21 +26,8 @@ import { parseArgs } from 'node:util';
 import { THRESHOLD_OPERATOR } from '@envmon/shared';
 import WebSocket from 'ws';
 import { openConsoles, PROBE_FACTOR, PROBE_LIMIT, PROBE_VALUE, Probes, type Samples } from './alarm-probes.js';
-import type { AlarmServerSetup } from './alarm-server.js';
-import {
-  fmt,
-  Load,
-  LoadStation,
-  Pacer,
-  mib,
-  open,
-  openMany,
-  percentile,
-  prepareDatabases,
-  row,
-  ServerChild,
-  verdict,
-} from './bench-parent-side.js';
+import { type AlarmTarget, cluster, singleProcess, type WindowFigures } from './alarm-target.js';
+import { fmt, Load, LoadStation, Pacer, mib, open, openMany, percentile, row, verdict } from './bench-parent-side.js';
 import { ADMIN_PASSWORD } from './bench-server-side.js';
 import { FACTORS, type ProbeTrace, type ServerStats, stationCode, type Timings } from './ingest-common.js';
 import { printProfile, summariseProfile } from './ingest-profile.js';
@@ -60,6 +49,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     database: { type: 'string', default: process.env.DATABASE_URL ?? 'sqlite' },
     'cpu-prof': { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
 const CONSOLES = Math.min(Number(args.consoles), 2000);
@@ -145,39 +136,68 @@ function latencyRow(label: string, values: readonly number[]): void {
   row(label, `${p(50)} / ${p(90)} / ${p(99)} / ${fmt(sorted.at(-1) ?? NaN, 1)}`, 'ms, p50 / p90 / p99 / max');
 }
 
+/** The server side's figures: the single process's own, or the cluster processes' CPU and where the stations went. */
+function printProcesses({ server, cpu, stationsByNode }: WindowFigures): void {
+  if (server) {
+    const { stats, memory, trace } = server;
+    row(
+      'server process CPU (all threads)',
+      `${fmt((100 * (stats.cpuUserMs + stats.cpuSystemMs)) / stats.wallMs)} %`,
+      `user ${fmt(stats.cpuUserMs / 1000, 1)} s, sys ${fmt(stats.cpuSystemMs / 1000, 1)} s`,
+    );
+    row('server event loop busy', `${fmt(100 * stats.eventLoopUtilisation)} %`);
+    row(
+      'ingest batches, mean / max packets',
+      fmt(stats.batches),
+      `${fmt(stats.packets / Math.max(1, stats.batches), 1)} / ${fmt(stats.maxBatch)}`,
+    );
+    row(
+      'server RSS / heapUsed',
+      `${mib(memory.rss)} / ${mib(memory.heapUsed)}`,
+      `${memory.gc ? 'after full GC' : 'NOT after GC'}, ${fmt(memory.connections)} station connections`,
+    );
+    timingsRow('alarm engine write transactions', trace.alarmWrites);
+    timingsRow(`alarm fan-outs to ${CONSOLES} consoles`, trace.fanOuts);
+  }
+  if (cpu) {
+    for (const [name, pct] of Object.entries(cpu.processes)) row(`CPU ${name}`, `${fmt(pct)} %`, 'of one core');
+    row('machine CPU busy', `${fmt(cpu.machineBusy)} %`, `of ${availableParallelism()} cores, everything running`);
+  }
+  if (stationsByNode) {
+    const held = (r: Record<string, number>) =>
+      Object.entries(r)
+        .map(([node, n]) => `${node} ${fmt(n)}`)
+        .join(', ');
+    row('background stations per gateway', held(stationsByNode.background), '(device_status.node_id)');
+    row('probe stations per gateway', held(stationsByNode.probes));
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'envmon-bench-alarm-'));
-  const profDir = args['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'envmon-alarm-prof-')) : undefined;
-  const dbs = await prepareDatabases(args.database, dir, ['alarm']);
+  const profDir = args['cpu-prof'] && !args.cluster ? mkdtempSync(join(tmpdir(), 'envmon-alarm-prof-')) : undefined;
   let failed = false;
   const fail = (text: string) => {
     failed = true;
     console.error(`FAILED: ${text}`);
   };
-  let server: ServerChild | null = null;
+  let target: AlarmTarget | null = null;
   let profiled: ServerStats | null = null;
   try {
     const load1 = loadavg()[0] ?? 0;
     console.log(
       `envmon alarm benchmark: node ${process.version}, ${availableParallelism()} cores ` +
         `(1-min load average ${fmt(load1, 2)}${load1 > availableParallelism() ? ': a busy machine, figures may be high' : ''}), ` +
-        `${dbs.label}\n` +
+        `${args.cluster ? 'cluster' : 'single process'}\n` +
         `  background: ${STATIONS} stations paced to ${fmt(RATE)} packets/s (CN=2051 Flag=5, ${FACTORS.length} factors, ` +
         `each inside its threshold, ≤ ${WINDOW} in flight per station); ${CONSOLES} WebSocket consoles (admin session);\n` +
         `  a probe every ${INTERVAL_MS} ms over ${PROBES} probe stations (${PROBE_FACTOR} = ${PROBE_VALUE} > ${PROBE_LIMIT}, ` +
-        `then back to normal); ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up; server in a child process`,
+        `then back to normal); ${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up`,
     );
-
-    const setup: AlarmServerSetup = {
-      databaseUrl: dbs.urls.alarm,
-      dir,
-      stations: STATIONS,
-      probes: PROBES,
-      maxConnections: STATIONS + PROBES + 100,
-    };
-    server = await ServerChild.start(new URL('./alarm-server.js', import.meta.url), setup, profDir);
-    const { httpPort, deviceIds = {} } = server.ready;
-    const base = `http://127.0.0.1:${httpPort ?? 0}`;
+    const setup = { database: args.database, dir, stations: STATIONS, probes: PROBES, cpuProfDir: profDir };
+    target = await (args.cluster ? cluster : singleProcess)({ ...setup, verbose: args.verbose });
+    console.log(`  ${target.label}`);
+    const { httpUrl: base, deviceIds } = target;
     const { token } = await post<{ token: string }>(base, '/manager/system/login/rest/login', {
       userName: 'admin',
       password: ADMIN_PASSWORD,
@@ -199,7 +219,7 @@ async function main(): Promise<void> {
     const qn = { n: 0 };
     const background = new Load(qn, false);
     const probeLoad = new Load(qn, false);
-    const gatewayPort = server.port;
+    const { gatewayPort } = target;
     const stations = await openMany(
       STATIONS,
       async (i) => new LoadStation(await open(gatewayPort), stationCode('load', i), background),
@@ -209,14 +229,14 @@ async function main(): Promise<void> {
       async (i) => new LoadStation(await open(gatewayPort), stationCode('probe', i), probeLoad),
     );
     const probes = new Probes(probeStations, CONSOLES, INTERVAL_MS);
-    const consoles = await openConsoles(`ws://127.0.0.1:${httpPort ?? 0}/websocket/${token}`, probes, CONSOLES);
+    const consoles = await openConsoles(`${base.replace(/^http/, 'ws')}/websocket/${token}`, probes, CONSOLES);
     const pacer = new Pacer(stations, background, RATE, WINDOW);
     try {
       pacer.start();
       probes.start();
       await sleep(WARMUP_SECONDS * 1000);
 
-      server.tell({ type: 'window-start' });
+      target.windowStart();
       const elu = performance.eventLoopUtilization();
       const ackedBefore = background.acked;
       const sentBefore = background.sent;
@@ -229,9 +249,8 @@ async function main(): Promise<void> {
       const windowAcks = background.acked - ackedBefore;
       const windowSent = background.sent - sentBefore;
       const clientBusy = performance.eventLoopUtilization(elu).utilization;
-      const { stats } = await server.ask({ type: 'window-end' }, 'window');
-      const { memory } = await server.ask({ type: 'memory' }, 'memory');
-      const { trace } = await server.ask({ type: 'trace' }, 'trace');
+      const figures = await target.windowEnd();
+      const trace = figures.server?.trace;
       const open = consoles.sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
 
       await probes.stop();
@@ -290,34 +309,21 @@ async function main(): Promise<void> {
         `target < ${TARGET_P99_MS} ms`,
         verdict(p99Last < TARGET_P99_MS),
       );
-      console.log('  where it goes (server trace):');
-      printBreakdown(breakdown(raise, trace, 'raised'));
+      if (trace) {
+        console.log('  where it goes (server trace):');
+        printBreakdown(breakdown(raise, trace, 'raised'));
+      }
       console.log('\nClear latency: recovering packet written → alarm frame (cleared) received');
       row('clears measured / timed out', `${fmt(clear.first.length)} / ${fmt(clear.timeouts)}`);
       latencyRow('first console', clear.first);
       latencyRow(`last of ${CONSOLES} consoles`, clear.last);
-      console.log('  where it goes (server trace):');
-      printBreakdown(breakdown(clear, trace, 'cleared'));
+      if (trace) {
+        console.log('  where it goes (server trace):');
+        printBreakdown(breakdown(clear, trace, 'cleared'));
+      }
 
       console.log('\nProcesses');
-      row(
-        'server process CPU (all threads)',
-        `${fmt((100 * (stats.cpuUserMs + stats.cpuSystemMs)) / stats.wallMs)} %`,
-        `user ${fmt(stats.cpuUserMs / 1000, 1)} s, sys ${fmt(stats.cpuSystemMs / 1000, 1)} s`,
-      );
-      row('server event loop busy', `${fmt(100 * stats.eventLoopUtilisation)} %`);
-      row(
-        'ingest batches, mean / max packets',
-        fmt(stats.batches),
-        `${fmt(stats.packets / Math.max(1, stats.batches), 1)} / ${fmt(stats.maxBatch)}`,
-      );
-      row(
-        'server RSS / heapUsed',
-        `${mib(memory.rss)} / ${mib(memory.heapUsed)}`,
-        `${memory.gc ? 'after full GC' : 'NOT after GC'}, ${fmt(memory.connections)} station connections`,
-      );
-      timingsRow('alarm engine write transactions', trace.alarmWrites);
-      timingsRow(`alarm fan-outs to ${CONSOLES} consoles`, trace.fanOuts);
+      printProcesses(figures);
       row('WebSocket frames received', fmt(consoles.frames), 'by all consoles');
       row('load generator event loop busy', `${fmt(100 * clientBusy)} %`, 'stations, probes and consoles');
 
@@ -329,18 +335,23 @@ async function main(): Promise<void> {
         fail(`${consoles.closed.length} consoles closed, first: ${consoles.closed[0] ?? ''}`);
       if (probes.unexpectedCount > 0) fail(`unexpected alarms, first: ${probes.unexpected.join('; ')}`);
       if (raise.first.length === 0) fail('no probe was measured');
-      profiled = stats;
+      profiled = figures.server?.stats ?? null;
+      if (figures.stationsByNode) {
+        const { background, probes: probing } = figures.stationsByNode;
+        const gateways = (r: Record<string, number>) => Object.keys(r).filter((k) => k.startsWith('gateway-')).length;
+        if (gateways(background) < 2 || gateways(probing) < 2) {
+          fail(`the stations were not spread over the gateways: ${JSON.stringify(figures.stationsByNode)}`);
+        }
+      }
     } finally {
       pacer.stop();
       for (const s of consoles.sockets) s.terminate();
       for (const s of [...stations, ...probeStations]) s.socket.destroy();
     }
-    // The child writes its profile as it exits.
-    await server.close();
+    await target.close();
     if (profDir && profiled) printProfile(summariseProfile(profDir, profiled.fromUs, profiled.toUs));
   } finally {
-    server?.kill();
-    await dbs.drop();
+    await target?.close();
     rmSync(dir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
