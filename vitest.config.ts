@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three tiers (STYLE.md rule 13): `unit` (pure functions, services with fakes, components in
  * jsdom) and `medium` (server routes through app.inject() on a real database — SQLite, or
- * PostgreSQL when TEST_DATABASE_URL is set). Browser tests are Playwright's, under e2e/.
+ * PostgreSQL when TEST_DATABASE_URL is set), and `cluster` (the built server as several processes
+ * behind a load balancer). Browser tests are Playwright's, under e2e/.
  */
 export default defineConfig({
   test: {
@@ -20,7 +21,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'eslint-rules/**/*.test.js',
           ],
-          exclude: ['**/*.medium.test.ts', '**/node_modules/**', '**/dist/**'],
+          exclude: ['**/*.medium.test.ts', '**/*.cluster.test.ts', '**/node_modules/**', '**/dist/**'],
           environment: 'node',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
@@ -32,6 +33,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Processes of the built server (npm run build first) behind haproxy, on NATS and PostgreSQL.
+        test: {
+          name: 'cluster',
+          include: ['apps/server/src/**/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
     ],

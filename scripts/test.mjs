@@ -67,6 +67,12 @@ const STAGES = [
     timeout: 10 * MINUTE,
     run: (ctx) => command(['npm', 'run', 'build'], ctx),
   },
+  {
+    name: 'cluster',
+    title: 'cluster test (vitest --project cluster: the build as 2 gateways + 2 HTTP behind haproxy, NATS, PostgreSQL)',
+    timeout: 10 * MINUTE,
+    run: (ctx) => vitest(ctx, 'cluster', {}),
+  },
   { name: 'e2e', title: 'browser tests (playwright test, Chromium)', timeout: 25 * MINUTE, run: browserTests },
 ];
 const ALIASES = {

@@ -7,12 +7,15 @@ import pino from 'pino';
 import type { App } from './app-types.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase } from './db/connection.js';
+import { startPartitionMaintenance } from './db/partitions.js';
 import { LEADER_LOCK_KEY, type Leadership, PostgresLeadership, soleLeadership } from './cluster/leadership.js';
 import { type EventBus, InProcessEventBus } from './events/bus.js';
 import { ConfigChanges } from './events/config-changes.js';
 import { NatsEventBus } from './events/nats-bus.js';
 import { type StationData, type StationDataOptions, startStationData } from './gateway/station-data.js';
 import { localStationCommands } from './gateway/station-commands.js';
+import { DEFAULT_COMMAND_OPTIONS } from './gateway/command-channel.js';
+import { NatsStationCommands } from './gateway/nats-commands.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -164,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     exposeHeadRoutes: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', () => db.destroy());
+  // Monthly partitions (PostgreSQL): each month's partition exists well before its first row.
+  app.addHook('preClose', startPartitionMaintenance(db, dialect, clock, app.log.child({ service: 'partitions' })));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -202,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         bus,
         clock,
         nodeId: config.nodeId,
+        ...(bus instanceof NatsEventBus ? { nats: bus.connection } : {}),
         log: app.log.child({ service: 'gateway' }),
         ...(typeof options.gateway === 'object' ? options.gateway : {}),
       });
@@ -252,6 +258,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       }),
       downloads,
     );
+    // Commands to stations: through this process's gateway, or in a cluster through whichever gateway holds the station.
+    const commandOptions = typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined;
+    const clusterCommands =
+      bus instanceof NatsEventBus
+        ? new NatsStationCommands(bus.connection, commandOptions ?? DEFAULT_COMMAND_OPTIONS)
+        : null;
+    const stationCommands = () => clusterCommands ?? (app.stations ? localStationCommands(app.stations.gateway) : null);
     // An edited device (its password, its code) is looked up afresh by every gateway.
     const stationCache = { forget: (code: string) => void configChanges.changed('stations', [code]) };
     const devices = new DeviceService(new DeviceRepository(db), clock, () => stationCache);
@@ -261,10 +274,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       new DeviceDetailService(new DeviceDetailRepository(db), new DeviceStatusRepository(db), devices, clock),
       new DeviceSyncService(
         devices,
-        () => (app.stations ? localStationCommands(app.stations.gateway) : null),
+        stationCommands,
         clock,
         // Tests that shorten the gateway's command waits shorten sync's too.
-        (typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined) ?? SYNC_COMMAND_OPTIONS,
+        commandOptions ?? SYNC_COMMAND_OPTIONS,
       ),
     );
     realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
@@ -286,10 +299,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Settings › reissue: stations asked for their data again through this process's gateway, in the background.
     const reissue = new ReissueService(
       new ReissueRepository(db, config.nodeId),
-      () => (app.stations ? localStationCommands(app.stations.gateway) : null),
+      stationCommands,
       clock,
       app.log.child({ module: 'reissue' }),
-      typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined,
+      commandOptions,
     );
     if (options.gateway) await reissue.recover();
     reissueRoutes(app, reissue);

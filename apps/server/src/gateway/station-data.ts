@@ -1,3 +1,4 @@
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewaySettings } from '../config/config.js';
 import type { DatabaseHandle } from '../db/connection.js';
@@ -12,6 +13,7 @@ import { DeviceStatusRepository } from '../modules/device/device-status.reposito
 import { DeviceRepository } from '../modules/device/device.repository.js';
 import type { CommandOptions } from './command-channel.js';
 import { Gateway } from './gateway.js';
+import { serveStationCommands, type StationCommandServer } from './nats-commands.js';
 import { OnlineTracker } from './online-tracker.js';
 import { StationDirectory } from './station-directory.js';
 
@@ -25,6 +27,8 @@ export interface StationDataOptions {
   commandOptions?: CommandOptions;
   /** The node that owns the stations' online state this gateway records (config.nodeId). */
   nodeId: string;
+  /** In a cluster: the NATS connection on which this gateway answers commands for the stations it holds. */
+  nats?: NatsConnection;
 }
 
 /** The `gateway` service: the TCP gateway and the ingest pipeline it feeds, composed on one database. */
@@ -58,6 +62,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
     o.settings.offlineAfterIntervals,
     o.nodeId,
   );
+  let commandServer: StationCommandServer | null = null;
   const gateway = new Gateway({
     settings: o.settings,
     directory,
@@ -67,7 +72,10 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
     clock: o.clock,
     log: o.log,
     commandOptions: o.commandOptions,
+    onStationHeld: (code, held) => commandServer?.onStationHeld(code, held),
   });
+  // Made before the gateway listens, so that no station is held unannounced.
+  if (o.nats) commandServer = serveStationCommands(o.nats, gateway, o.log);
   const port = await gateway.listen();
   return {
     gateway,
@@ -78,6 +86,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
     port,
     async close() {
       await gateway.close();
+      commandServer?.close();
       // Whatever arrived before the close is still written.
       await pipeline.close();
       await repository.close();
