@@ -37,7 +37,23 @@ function cluster() {
   const sent: Array<{ node: string; content: string }> = [];
   /** What the database holds; each notifier reads it on start and on reload. */
   const stored = { ...SETTINGS };
-  const node = (name: string, leader: boolean) => {
+  /**
+   * The durable feed of raises, as the JetStream consumer serves it: each event goes to the handler of the
+   * process that leads when it is read; read while no one leads, it waits for the next leader.
+   */
+  const feed = {
+    readers: new Map<ManualLeadership, (alarms: readonly Alarm[]) => void>(),
+    waiting: [] as Alarm[][],
+    deliver(alarms: Alarm[]) {
+      this.waiting.push(alarms);
+      this.read();
+    },
+    read() {
+      const leader = [...this.readers].find(([leadership]) => leadership.isLeader())?.[1];
+      if (leader) for (const alarms of this.waiting.splice(0)) leader(alarms);
+    },
+  };
+  const node = (name: string, leader: boolean, { withFeed = false } = {}) => {
     const leadership = new ManualLeadership(leader);
     const webhook: WebhookClient = {
       post(_url: string, message: WebhookMessage) {
@@ -55,6 +71,20 @@ function cluster() {
       tickMs: TICK_MS,
       queueMax: 100,
       leadership,
+      ...(withFeed
+        ? {
+            raisedFeed: (onAlarms: (alarms: readonly Alarm[]) => void) => {
+              feed.readers.set(leadership, onAlarms);
+              const unlisten = leadership.onChange(() => feed.read());
+              feed.read();
+              return () => {
+                unlisten();
+                feed.readers.delete(leadership);
+                return Promise.resolve();
+              };
+            },
+          }
+        : {}),
     });
     notifiers.push(notifier);
     return { notifier, leadership };
@@ -92,7 +122,7 @@ function cluster() {
     await sleep(QUIET_MS);
     return sent.slice(from);
   };
-  return { clock, sent, stored, node, alarm, publish, settled };
+  return { clock, sent, stored, node, alarm, publish, settled, feed };
 }
 
 const notifiers: WxAlarmNotifier[] = [];
@@ -165,5 +195,87 @@ describe('WxAlarmNotifier in a cluster', () => {
     expect(sent).toEqual([
       { node: 'b', content: expect.stringContaining('【离线汇总】60 秒内 3 个站点离线') as string },
     ]);
+  });
+});
+
+describe('WxAlarmNotifier in a cluster, with the durable feed of raises', () => {
+  it('sends a raise from the feed once, not from the bus, and reminders from the bus', async () => {
+    const c = cluster();
+    const a = c.node('a', true, { withFeed: true });
+    const b = c.node('b', false, { withFeed: true });
+    await Promise.all([a.notifier.start(), b.notifier.start()]);
+
+    const raised = c.alarm();
+    c.publish(raised);
+    await sleep(QUIET_MS);
+    expect(c.sent).toEqual([]);
+    c.feed.deliver([raised]);
+    // Delivered again (a leader that died before acknowledging): still one message.
+    c.feed.deliver([raised]);
+    const sent = await c.settled(0, 1);
+    expect(sent).toEqual([{ node: 'a', content: expect.stringContaining('【告警】') as string }]);
+
+    c.clock.advance(REPEAT_MINUTES * 60_000);
+    const reminder = await c.settled(1, 1);
+    expect(reminder).toEqual([{ node: 'a', content: expect.stringContaining('【告警提醒】') as string }]);
+  });
+
+  it('hands a raise made while no one leads to the next leader', async () => {
+    const c = cluster();
+    const a = c.node('a', true, { withFeed: true });
+    const b = c.node('b', false, { withFeed: true });
+    await Promise.all([a.notifier.start(), b.notifier.start()]);
+
+    a.leadership.set(false);
+    const raised = c.alarm();
+    c.publish(raised);
+    c.feed.deliver([raised]);
+    await sleep(QUIET_MS);
+    expect(c.sent).toEqual([]);
+
+    b.leadership.set(true);
+    const sent = await c.settled(0, 1);
+    expect(sent).toEqual([{ node: 'b', content: expect.stringContaining('ST-1') as string }]);
+  });
+
+  it('does not announce a raise the feed delivers after the bus has cleared it, nor updates or unmatched alarms', async () => {
+    const c = cluster();
+    const a = c.node('a', true, { withFeed: true });
+    await a.notifier.start();
+
+    const cleared = c.alarm();
+    c.publish(cleared);
+    c.publish({ ...cleared, active: false, endDate: c.clock.now() });
+    const update = c.alarm({ lastDate: c.clock.now() + 60_000, count: 2 });
+    const minor = c.alarm({ alarmLevel: 3 });
+    const handled = c.alarm({ workOrder: { orderStatus: 2 } });
+    c.feed.deliver([cleared, update, minor, handled]);
+    const kept = c.alarm();
+    c.feed.deliver([kept]);
+    const sent = await c.settled(0, 1);
+    expect(sent).toEqual([{ node: 'a', content: expect.stringContaining(`ST-${kept.id}`) as string }]);
+  });
+
+  it('still gathers offline alarms in the digest window from the bus, ignoring them on the feed', async () => {
+    const c = cluster();
+    const a = c.node('a', true, { withFeed: true });
+    await a.notifier.start();
+    const offline = c.alarm({
+      alarmType: ALARM_TYPE.offline,
+      factorCode: null,
+      factor: null,
+      alarmValue: null,
+      unit: null,
+      standardValue: null,
+      symbol: null,
+    });
+    c.publish(offline);
+    c.feed.deliver([offline]);
+    await sleep(QUIET_MS);
+    expect(c.sent).toEqual([]);
+    c.clock.advance(60_000);
+    const sent = await c.settled(0, 1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.content).toContain('【告警】');
   });
 });

@@ -25,6 +25,14 @@ export interface WxAlarmNotifierOptions {
    * Absent: this process is the cluster and always sends.
    */
   leadership?: Leadership;
+  /**
+   * In a cluster: where the leader learns of raised alarms, so that one raised while no process leads (an
+   * election, the leader restarting) is still announced by the next leader — the durable JetStream
+   * consumer (events/alarm-stream.ts consumeWhileLeader). Called on start with the notifier's handler;
+   * returns the stop function. The bus still drives reminders and offline digest windows on every
+   * process. Absent: raises are announced from the bus.
+   */
+  raisedFeed?: (onAlarms: (alarms: readonly Alarm[]) => void) => () => Promise<void>;
 }
 
 /** An active, pending alarm the notifier follows for reminders. */
@@ -35,6 +43,9 @@ interface Tracked {
   intervalMs: number;
 }
 
+/** Alarm ids whose raise needs no more announcing, kept for the last this many (a feed's redeliveries are recent). */
+const RAISE_SETTLED_MAX = 10_000;
+
 const isPending = (alarm: Alarm) => alarm.active && alarm.workOrder.orderStatus === WORK_ORDER_STATUS.pending;
 
 /**
@@ -42,7 +53,8 @@ const isPending = (alarm: Alarm) => alarm.active && alarm.workOrder.orderStatus 
  * that matches the settings is raised, never for its updates; a reminder every repeat interval of
  * its strategy while it stays active and pending; offline alarms wait one digest window, and when
  * digestCount or more were raised in it they go out as one digest. In a cluster each process keeps
- * this state, and only the elected leader sends.
+ * this state, and only the elected leader sends; given a raised feed, the leader announces raises from
+ * that durable feed, so none is lost to an election.
  */
 export class WxAlarmNotifier {
   private settings: NotifierSettings | null = null;
@@ -54,6 +66,9 @@ export class WxAlarmNotifier {
   private unsubscribe: (() => void) | null = null;
   private unlisten: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private stopFeed: (() => Promise<void>) | null = null;
+  /** With a raised feed: alarms announced, or seen cleared, so that a redelivered or late raise is not sent. */
+  private readonly raiseSettled = new Set<number>();
 
   constructor(private readonly options: WxAlarmNotifierOptions) {}
 
@@ -70,6 +85,7 @@ export class WxAlarmNotifier {
       }) ?? null;
     this.timer = setInterval(() => this.tick(), this.options.tickMs);
     this.timer.unref();
+    this.stopFeed = this.options.raisedFeed?.((alarms) => this.onRaised(alarms)) ?? null;
   }
 
   /** Re-reads the settings; switching off forgets every follow-up. */
@@ -83,12 +99,13 @@ export class WxAlarmNotifier {
 
   /** Stops listening, drops what waits and aborts the message in flight. */
   async close(): Promise<void> {
+    const feedStopped = this.stopFeed?.();
     this.unsubscribe?.();
     this.unlisten?.();
     if (this.timer) clearInterval(this.timer);
     this.queue.length = 0;
     this.closing.abort();
-    await this.draining;
+    await Promise.all([feedStopped, this.draining]);
   }
 
   private onChanged(alarms: readonly Alarm[]): void {
@@ -98,16 +115,38 @@ export class WxAlarmNotifier {
       const tracked = this.tracked.get(alarm.id);
       if (!alarm.active) {
         this.tracked.delete(alarm.id);
+        if (this.options.raisedFeed) this.settleRaise(alarm.id);
       } else if (tracked) {
         tracked.alarm = alarm;
         if (!isPending(alarm)) tracked.remindAt = null;
       } else if (isPending(alarm) && matches(settings, alarm)) {
         this.follow(alarm);
         // An update of an alarm raised before this process started (or before the settings
-        // matched) is followed for reminders, but its raise is not announced late.
-        if (alarm.beginDate === alarm.lastDate) this.announce(settings, alarm);
+        // matched) is followed for reminders, but its raise is not announced late. With a raised feed
+        // the leader announces raises from there; offline ones still gather in this process's window.
+        const fromFeed = this.options.raisedFeed && alarm.alarmType !== ALARM_TYPE.offline;
+        if (alarm.beginDate === alarm.lastDate && !fromFeed) this.announce(settings, alarm);
       }
     }
+  }
+
+  /** The raised feed's events (on the leader): each raise that matches the settings, once. */
+  private onRaised(alarms: readonly Alarm[]): void {
+    const settings = this.settings;
+    if (!settings?.enabled || settings.webhookUrl === null) return;
+    for (const alarm of alarms) {
+      if (alarm.alarmType === ALARM_TYPE.offline || alarm.beginDate !== alarm.lastDate) continue;
+      if (!isPending(alarm) || !matches(settings, alarm) || this.raiseSettled.has(alarm.id)) continue;
+      this.settleRaise(alarm.id);
+      this.enqueue(settings, raisedText(settings.language, alarm));
+    }
+  }
+
+  private settleRaise(alarmId: number): void {
+    this.raiseSettled.add(alarmId);
+    if (this.raiseSettled.size <= RAISE_SETTLED_MAX) return;
+    const [oldest] = this.raiseSettled;
+    if (oldest !== undefined) this.raiseSettled.delete(oldest);
   }
 
   private announce(settings: NotifierSettings, alarm: Alarm): void {
