@@ -12,100 +12,90 @@ import { LEADER_LOCK_KEY, type Leadership, PostgresLeadership, soleLeadership } 
 import { type EventBus, InProcessEventBus } from './events/bus.js';
 import { ConfigChanges } from './events/config-changes.js';
 import { NatsEventBus } from './events/nats-bus.js';
-import { type StationData, type StationDataOptions, startStationData } from './gateway/station-data.js';
-import { localStationCommands } from './gateway/station-commands.js';
-import { DEFAULT_COMMAND_OPTIONS } from './gateway/command-channel.js';
-import { NatsStationCommands } from './gateway/nats-commands.js';
+import {
+  gatewayCommandOptions,
+  type GatewayOption,
+  registerGateway,
+  stationCommandsOf,
+} from './gateway/gateway.module.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedDatabase, type SeedReport } from './db/seed.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import { argon2Hasher, type PasswordHasher } from './lib/password.js';
 import { XlsxDownloads } from './plugins/xlsx-download.js';
-import { AlarmEngine } from './modules/alarm/alarm-engine.js';
-import { AlarmRepository } from './modules/alarm/alarm.repository.js';
-import { alarmRoutes } from './modules/alarm/alarm.routes.js';
-import { AlarmService } from './modules/alarm/alarm.service.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { clientConfig } from './modules/client-config/client-config.service.js';
-import { clientErrorRoutes } from './modules/client-error/client-error.routes.js';
+import { registerAlarms } from './modules/alarm/alarm.module.js';
+import { DeviceScopeReader } from './modules/device/device-scope.js';
+import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
+import { registerLive } from './modules/live/live.module.js';
+import { loginRoutes } from './modules/login/login.routes.js';
+import type { ModuleContext } from './modules/module-context.js';
+import type { OAuthClient } from './modules/oauth/oauth.client.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { registerReissue } from './modules/reissue/reissue.module.js';
+import { registerWxAlarms } from './modules/wx-alarm/wx-alarm.module.js';
 import { deployRoutes } from './modules/deploy/deploy.routes.js';
-import { DeviceTransferRepository } from './modules/device/device-transfer.repository.js';
-import { deviceTransferRoutes } from './modules/device/device-transfer.routes.js';
-import { DeviceTransferService } from './modules/device/device-transfer.service.js';
-import { deviceDetailRoutes } from './modules/device/device-detail.routes.js';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
+import { clientErrorRoutes } from './modules/client-error/client-error.routes.js';
+import { logRoutes } from './modules/log/log.routes.js';
+import { passwordRoutes } from './modules/password/password.routes.js';
+import { resourceRoutes } from './modules/resource/resource.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
+import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { DeviceFactorRepository } from './modules/factor/device-factor.repository.js';
+import { DeviceFactorService } from './modules/factor/device-factor.service.js';
+import { FactorRepository } from './modules/factor/factor.repository.js';
+import { factorRoutes } from './modules/factor/factor.routes.js';
+import { FactorService } from './modules/factor/factor.service.js';
+import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
+import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
+import { VirtualDeviceService } from './modules/virtual-device/virtual-device.service.js';
 import { DeviceDetailRepository } from './modules/device/device-detail.repository.js';
+import { deviceDetailRoutes } from './modules/device/device-detail.routes.js';
 import { DeviceDetailService } from './modules/device/device-detail.service.js';
 import { DeviceSyncService, SYNC_COMMAND_OPTIONS } from './modules/device/device-detail.sync.js';
 import { DeviceStatusRepository } from './modules/device/device-status.repository.js';
+import { DeviceTransferRepository } from './modules/device/device-transfer.repository.js';
+import { deviceTransferRoutes } from './modules/device/device-transfer.routes.js';
+import { DeviceTransferService } from './modules/device/device-transfer.service.js';
 import { DeviceRepository } from './modules/device/device.repository.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
 import { DeviceService } from './modules/device/device.service.js';
-import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
-import { DeviceFactorRepository } from './modules/factor/device-factor.repository.js';
-import { DeviceFactorService } from './modules/factor/device-factor.service.js';
-import { factorRoutes } from './modules/factor/factor.routes.js';
-import { FactorRepository } from './modules/factor/factor.repository.js';
-import { FactorService } from './modules/factor/factor.service.js';
-import { logRoutes } from './modules/log/log.routes.js';
-import { liveRoutes } from './modules/live/live.routes.js';
-import { LiveAccessService } from './modules/live/live.service.js';
-import { loginRoutes } from './modules/login/login.routes.js';
-import type { OAuthClient } from './modules/oauth/oauth.client.js';
-import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { AiQueryRepository } from './modules/ai-query/ai-query.repository.js';
 import { aiQueryRoutes } from './modules/ai-query/ai-query.routes.js';
 import { AiQueryService } from './modules/ai-query/ai-query.service.js';
-import { CameraRepository } from './modules/camera/camera.repository.js';
-import { cameraRoutes } from './modules/camera/camera.routes.js';
-import { CameraService } from './modules/camera/camera.service.js';
-import { IotCardRepository } from './modules/iot-card/iot-card.repository.js';
-import { iotCardRoutes } from './modules/iot-card/iot-card.routes.js';
-import { IotCardService } from './modules/iot-card/iot-card.service.js';
-import { DevopsRepository } from './modules/devops/devops.repository.js';
-import { devopsRoutes } from './modules/devops/devops.routes.js';
-import { DevopsService } from './modules/devops/devops.service.js';
-import { ReissueRepository } from './modules/reissue/reissue.repository.js';
-import { reissueRoutes } from './modules/reissue/reissue.routes.js';
-import { ReissueService } from './modules/reissue/reissue.service.js';
-import { DeviceScopeReader } from './modules/device/device-scope.js';
-import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
 import { GatherRepository } from './modules/gather/gather.repository.js';
 import { gatherRoutes } from './modules/gather/gather.routes.js';
 import { GatherService } from './modules/gather/gather.service.js';
-import { OriginalRepository } from './modules/original/original.repository.js';
-import { originalRoutes } from './modules/original/original.routes.js';
-import { OriginalService } from './modules/original/original.service.js';
-import { passwordRoutes } from './modules/password/password.routes.js';
-import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
-import { RealtimeService } from './modules/realtime/realtime.service.js';
 import { HistoryRepository } from './modules/history/history.repository.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { HistoryService } from './modules/history/history.service.js';
+import { OriginalRepository } from './modules/original/original.repository.js';
+import { originalRoutes } from './modules/original/original.routes.js';
+import { OriginalService } from './modules/original/original.service.js';
+import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { RealtimeService } from './modules/realtime/realtime.service.js';
 import { ReportRepository } from './modules/report/report.repository.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { ReportService } from './modules/report/report.service.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { StatisticsService } from './modules/statistics/statistics.service.js';
-import { resourceRoutes } from './modules/resource/resource.routes.js';
-import { roleRoutes } from './modules/role/role.routes.js';
-import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
-import { ThresholdRepository } from './modules/threshold/threshold.repository.js';
-import { thresholdRoutes } from './modules/threshold/threshold.routes.js';
-import { ThresholdService } from './modules/threshold/threshold.service.js';
-import { fetchWebhookClient } from './modules/wx-alarm/webhook.js';
-import { WxAlarmNotifier } from './modules/wx-alarm/wx-alarm.notifier.js';
-import { WxAlarmRepository } from './modules/wx-alarm/wx-alarm.repository.js';
-import { wxAlarmRoutes } from './modules/wx-alarm/wx-alarm.routes.js';
-import { WxAlarmService } from './modules/wx-alarm/wx-alarm.service.js';
-import { userRoutes } from './modules/user/user.routes.js';
-import { weatherRoutes } from './modules/weather/weather.routes.js';
+import { CameraRepository } from './modules/camera/camera.repository.js';
+import { cameraRoutes } from './modules/camera/camera.routes.js';
+import { CameraService } from './modules/camera/camera.service.js';
+import { DevopsRepository } from './modules/devops/devops.repository.js';
+import { devopsRoutes } from './modules/devops/devops.routes.js';
+import { DevopsService } from './modules/devops/devops.service.js';
+import { IotCardRepository } from './modules/iot-card/iot-card.repository.js';
+import { iotCardRoutes } from './modules/iot-card/iot-card.routes.js';
+import { IotCardService } from './modules/iot-card/iot-card.service.js';
 import { WeatherRepository } from './modules/weather/weather.repository.js';
+import { weatherRoutes } from './modules/weather/weather.routes.js';
 import { WeatherService } from './modules/weather/weather.service.js';
-import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
-import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
-import { VirtualDeviceService } from './modules/virtual-device/virtual-device.service.js';
 import { installAuth } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/error-handler.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
@@ -126,17 +116,12 @@ export interface BuildAppOptions {
   /** Sees every route after its permission is settled (the route-permission test collects them). */
   onRoute?: (route: RouteOptions) => void;
   /** Runs the `gateway` service (HJ 212 over TCP on config.gateway.port, and the ingest pipeline) with the app. */
-  gateway?: boolean | Pick<StationDataOptions, 'commandOptions' | 'ingest'>;
+  gateway?: GatewayOption;
   /** Serves consoles (live push included); false in a gateway-only process of a cluster. Default true. */
   http?: boolean;
   /** Called when this start created the admin user (main prints a generated password once). */
   onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
 }
-
-/** The WeChat alarm webhook: each attempt's limit, how often reminders and digests fall due, the send backlog. */
-const WX_ALARM_WEBHOOK_TIMEOUT_MS = 10_000;
-const WX_ALARM_TICK_MS = 1000;
-const WX_ALARM_QUEUE_MAX = 500;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -199,28 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         : soleLeadership();
     // onClose: after the preClose work (the notifier's last messages) is done.
     app.addHook('onClose', () => leadership.close());
-    app.decorate('stations', null as StationData | null);
-    if (options.gateway) {
-      const stations = await startStationData({
-        database,
-        settings: config.gateway,
-        bus,
-        clock,
-        nodeId: config.nodeId,
-        ...(bus instanceof NatsEventBus ? { nats: bus.connection } : {}),
-        log: app.log.child({ service: 'gateway' }),
-        ...(typeof options.gateway === 'object' ? options.gateway : {}),
-      });
-      app.stations = stations;
-      // What the gateway holds in memory follows the settings edited through any process.
-      configChanges.on('factors', () => stations.quality.reload());
-      configChanges.on('stations', ({ codes }) => {
-        if (!codes) stations.directory.forget();
-        for (const code of codes ?? []) stations.directory.forget(code);
-      });
-      // preClose: stations stop and the last batch is written before the database closes (onClose).
-      app.addHook('preClose', () => stations.close());
-    }
+    const shared = { app, db, dialect, database, config, clock, bus, configChanges, leadership, log: app.log };
+    // First of the modules: the gateway's preClose (stations stop, the last batch is written) comes before theirs.
+    await registerGateway(shared, options.gateway);
 
     const services = createServices({ db, config, clock, hasher, log: app.log, oauthClient: options.oauthClient });
     installAuth(app, services);
@@ -235,7 +201,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     loginRoutes(app, services.login, services.sessions);
     oauthRoutes(app, services.oauth);
     clientConfigRoutes(app, clientConfig(config));
-    const downloads = new XlsxDownloads(app, services.roles, clock);
+    const commandOptions = gatewayCommandOptions(options.gateway);
+    const ctx: ModuleContext = {
+      ...shared,
+      services,
+      downloads: new XlsxDownloads(app, services.roles, clock),
+      deviceScopes: new DeviceScopeReader(new DeviceScopeRepository(db)),
+      stationCommands: stationCommandsOf(app, bus, commandOptions),
+      commandOptions,
+      runsGateway: Boolean(options.gateway),
+      servesHttp: options.http !== false,
+    };
+    const { downloads, deviceScopes, stationCommands } = ctx;
+    // In this order: the routes are documented in it, and the preClose hooks run in it
+    // (gateway, reissue, alarm engine, WeChat notifier: each settles what the next one reads).
     userRoutes(app, services.users, downloads);
     roleRoutes(app, services.roles, downloads);
     resourceRoutes(app, services.resources, downloads);
@@ -258,13 +237,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       }),
       downloads,
     );
-    // Commands to stations: through this process's gateway, or in a cluster through whichever gateway holds the station.
-    const commandOptions = typeof options.gateway === 'object' ? options.gateway.commandOptions : undefined;
-    const clusterCommands =
-      bus instanceof NatsEventBus
-        ? new NatsStationCommands(bus.connection, commandOptions ?? DEFAULT_COMMAND_OPTIONS)
-        : null;
-    const stationCommands = () => clusterCommands ?? (app.stations ? localStationCommands(app.stations.gateway) : null);
     // An edited device (its password, its code) is looked up afresh by every gateway.
     const stationCache = { forget: (code: string) => void configChanges.changed('stations', [code]) };
     const devices = new DeviceService(new DeviceRepository(db), clock, () => stationCache);
@@ -286,9 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Transmission, summaries, isotope and odour rose reports (issue 6), with their exports.
     statisticsRoutes(app, new StatisticsService(db, clock), downloads);
     historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
-    // Original packets, station state parsed from them (issue 6), and the common weather read.
-    // Device scope of the query screens (projectId, ifFilter) — gather, AI, video, original, other (issue 6).
-    const deviceScopes = new DeviceScopeReader(new DeviceScopeRepository(db));
+    // Original packets and station state parsed from them (issue 6); these, gather and AI keep to the user's device scope.
     originalRoutes(app, new OriginalService(new OriginalRepository(db), deviceScopes), downloads);
     gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);
     aiQueryRoutes(app, new AiQueryService(new AiQueryRepository(db), deviceScopes), downloads);
@@ -296,65 +266,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     iotCardRoutes(app, new IotCardService(new IotCardRepository(db), clock));
     // Settings › DevOps: maintenance records with their attachments (stored in the database).
     devopsRoutes(app, new DevopsService(new DevopsRepository(db, dialect), clock));
-    // Settings › reissue: stations asked for their data again through this process's gateway, in the background.
-    const reissue = new ReissueService(
-      new ReissueRepository(db, config.nodeId),
-      stationCommands,
-      clock,
-      app.log.child({ module: 'reissue' }),
-      commandOptions,
-    );
-    if (options.gateway) await reissue.recover();
-    reissueRoutes(app, reissue);
-    // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
-    app.addHook('preClose', () => reissue.idle());
+    await registerReissue(ctx);
     weatherRoutes(app, new WeatherService(new WeatherRepository(db)));
-    if (options.http !== false) {
-      await liveRoutes(app, new LiveAccessService(services.sessions, services.roles, deviceScopes));
-    }
-    // Alarms (issue 5): the engine reacts to the gateway's events; threshold and strategy edits reload its rules.
-    // In a cluster it runs beside each gateway, judging that gateway's stations.
-    const alarmRepository = new AlarmRepository(db);
-    const thresholds = new ThresholdService(new ThresholdRepository(db), factors, clock, () =>
-      configChanges.changed('alarmRules'),
-    );
-    if (options.gateway || !config.natsUrl) {
-      const alarmEngine = new AlarmEngine(
-        alarmRepository,
-        () => thresholds.rules(),
-        bus,
-        clock,
-        app.log.child({ service: 'alarm' }),
-      );
-      configChanges.on('alarmRules', () => alarmEngine.reload());
-      await alarmEngine.start();
-      // Added after the gateway's preClose: the stations' last values are judged before the database closes.
-      app.addHook('preClose', () => alarmEngine.close());
-    }
-    thresholdRoutes(app, thresholds);
-    alarmRoutes(app, new AlarmService(alarmRepository, bus, clock), downloads);
-    // WeChat alarm notifications (issue 5): off until the settings enable them; settings edits reach the notifier at once.
-    const webhook = fetchWebhookClient(WX_ALARM_WEBHOOK_TIMEOUT_MS);
-    const wxAlarms = new WxAlarmService(new WxAlarmRepository(db), webhook, clock, () =>
-      configChanges.changed('wxAlarm'),
-    );
-    const wxAlarmNotifier = new WxAlarmNotifier({
-      bus,
-      clock,
-      webhook,
-      log: app.log.child({ service: 'wx-alarm' }),
-      settings: () => wxAlarms.current(),
-      repeatMinutes: async (deviceId, alarmType) =>
-        (await thresholds.strategies({ deviceId, alarmType }))[0]?.repeatIntervalMinutes ?? 0,
-      tickMs: WX_ALARM_TICK_MS,
-      leadership,
-      queueMax: WX_ALARM_QUEUE_MAX,
-    });
-    configChanges.on('wxAlarm', () => wxAlarmNotifier.reload());
-    await wxAlarmNotifier.start();
-    // After the engine's preClose (its last alarms may still be queued), before the database closes.
-    app.addHook('preClose', () => wxAlarmNotifier.close());
-    wxAlarmRoutes(app, wxAlarms);
+    await registerLive(ctx);
+    const { thresholds } = await registerAlarms(ctx, factors);
+    await registerWxAlarms(ctx, thresholds);
     await registerOpenApiRoutes(app);
     if (!(await registerWebConsole(app, config.webDist))) {
       app.log.warn({ webDist: config.webDist }, 'no built console found; serving the API only');
