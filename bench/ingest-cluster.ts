@@ -5,7 +5,9 @@
 // database on that server), then against the cluster, two gateway and two HTTP processes on NATS with
 // haproxy in front. The stations connect through haproxy's station port (leastconn spreads them over
 // the gateways; --direct sends half straight to each gateway instead), and the report shows which
-// gateway held how many. Prints both rates and cluster ÷ single against its target.
+// gateway held how many. The machine's other load drifts, so --rounds alternates the two cases (single,
+// cluster, single, …) and the ratio is of their mean rates. Prints both rates and cluster ÷ single against
+// its target.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +40,8 @@ export interface ClusterOptions {
   seconds: number;
   window: number;
   warmupSeconds: number;
+  /** Single, then cluster, this many times. */
+  rounds: number;
   /** Half the stations straight to each gateway's port instead of through haproxy. */
   direct: boolean;
   verbose: boolean;
@@ -57,13 +61,14 @@ interface Measured {
 async function measure(
   o: ClusterOptions,
   ports: readonly number[],
+  firstStation: number,
   pids: Record<string, number | undefined>,
   hooks: { start(): void; end(): Promise<Record<string, number>> },
 ): Promise<Measured> {
   const load = new Load();
   const stations = await openMany(
     o.stations,
-    async (i) => new LoadStation(await open(ports[i % ports.length] ?? 0), stationCode('load', i), load),
+    async (i) => new LoadStation(await open(ports[i % ports.length] ?? 0), stationCode('load', firstStation + i), load),
   );
   try {
     for (const s of stations) s.send(o.window);
@@ -96,8 +101,8 @@ async function measure(
   }
 }
 
-/** Prints one case's figures; returns what is wrong with it ('' when nothing). */
-async function report(title: string, m: Measured, databaseUrl: string): Promise<string> {
+/** Prints one case's figures; returns what is wrong with it ('' when nothing). `earlier`: packets the database held before. */
+async function report(title: string, m: Measured, databaseUrl: string, earlier = 0): Promise<string> {
   const latencies = Float64Array.from(m.load.latencies).sort();
   console.log(`\n${title}`);
   row('packets acknowledged in window', fmt(m.windowAcks), `${fmt(m.windowSeconds, 2)} s`);
@@ -110,10 +115,10 @@ async function report(title: string, m: Measured, databaseUrl: string): Promise<
   row('machine CPU busy', `${fmt(m.cpu.machineBusy)} %`, `of ${availableParallelism()} cores, everything running`);
   row('load generator event loop busy', `${fmt(100 * m.clientBusy)} %`);
   const rows = await countRows(databaseUrl);
-  const total = m.load.acked;
+  const total = earlier + m.load.acked;
   const ok = rows.originals === total && rows.measurements === total * FACTORS.length;
   row(
-    'stored packets / measurement rows',
+    earlier ? 'stored so far, packets / values' : 'stored packets / measurement rows',
     `${fmt(rows.originals)} / ${fmt(rows.measurements)}`,
     `= acked ${fmt(total)} / × 10`,
     ok ? 'OK' : 'WRONG',
@@ -137,62 +142,82 @@ export async function runClusterComparison(o: ClusterOptions): Promise<boolean> 
   );
   const maxConnections = o.stations + 100;
   const cluster = await startBenchCluster({ maxConnections, verbose: o.verbose });
+  const roles = Array.from({ length: o.rounds }, (_, r) => `single${r + 1}`);
   let single: ServerChild | null = null;
   try {
-    const dbs = await prepareDatabases(cluster.databaseUrl, dir, ['single']);
+    const dbs = await prepareDatabases(cluster.databaseUrl, dir, roles);
     try {
       console.log(`  ${dbs.label}`);
-      single = await ServerChild.start(SERVER_SCRIPT, {
-        databaseUrl: dbs.urls.single,
-        dir,
-        group: 'load',
-        stations: o.stations,
-        maxConnections,
-      });
-      const server = single;
-      const one = await measure(
-        o,
-        [server.port],
-        {},
-        {
-          start: () => server.tell({ type: 'window-start' }),
-          end: async () => {
-            const { stats } = await server.ask({ type: 'window-end' }, 'window');
-            return { 'server process': (100 * (stats.cpuUserMs + stats.cpuSystemMs)) / stats.wallMs };
-          },
-        },
-      );
-      await server.close();
-      const singleFailure = await report(
-        'Single process: stations → gateway → ingest → PostgreSQL, 9014 after commit',
-        one,
-        dbs.urls.single,
-      );
-      if (singleFailure) failures.push(`single process: ${singleFailure}`);
-
-      await registerStations(benchConfig(cluster.databaseUrl, dir), [{ group: 'load', count: o.stations }]);
+      // The cluster's database keeps every round's rows: each round has stations of its own (fresh data times).
+      await registerStations(benchConfig(cluster.databaseUrl, dir), [{ group: 'load', count: o.stations * o.rounds }]);
       const gateways = cluster.nodes.filter((n) => n.services === 'gateway');
       const ports = o.direct ? gateways.map((g) => g.port) : [cluster.gatewayPort];
-      const many = await measure(o, ports, clusterPids(cluster), {
-        start: () => undefined,
-        end: () => Promise.resolve({}),
-      });
-      const clusterFailure = await report(
-        `Cluster: stations → ${o.direct ? 'half to each gateway directly' : "haproxy's station port (leastconn)"} → ` +
-          `${gateways.length} gateways → PostgreSQL, events on NATS to ${cluster.nodes.length - gateways.length} HTTP processes`,
-        many,
-        cluster.databaseUrl,
-      );
-      if (clusterFailure) failures.push(`cluster: ${clusterFailure}`);
+      const rates: { single: number; cluster: number }[] = [];
+      let clusterAcked = 0;
+      for (let r = 0; r < o.rounds; r += 1) {
+        const round = o.rounds > 1 ? `round ${r + 1}: ` : '';
+        const url = dbs.urls[roles[r] ?? ''] ?? '';
+        single = await ServerChild.start(SERVER_SCRIPT, {
+          databaseUrl: url,
+          dir,
+          group: 'load',
+          stations: o.stations,
+          maxConnections,
+        });
+        const server = single;
+        const one = await measure(
+          o,
+          [server.port],
+          0,
+          {},
+          {
+            start: () => server.tell({ type: 'window-start' }),
+            end: async () => {
+              const { stats } = await server.ask({ type: 'window-end' }, 'window');
+              return { 'server process': (100 * (stats.cpuUserMs + stats.cpuSystemMs)) / stats.wallMs };
+            },
+          },
+        );
+        await server.close();
+        const singleFailure = await report(
+          `${round}Single process: stations → gateway → ingest → PostgreSQL, 9014 after commit`,
+          one,
+          url,
+        );
+        if (singleFailure) failures.push(`${round}single process: ${singleFailure}`);
+
+        const many = await measure(o, ports, r * o.stations, clusterPids(cluster), {
+          start: () => undefined,
+          end: () => Promise.resolve({}),
+        });
+        const clusterFailure = await report(
+          `${round}Cluster: stations → ${o.direct ? 'half to each gateway directly' : "haproxy's station port (leastconn)"} → ` +
+            `${gateways.length} gateways → PostgreSQL, events on NATS to ${cluster.nodes.length - gateways.length} HTTP processes`,
+          many,
+          cluster.databaseUrl,
+          clusterAcked,
+        );
+        clusterAcked += many.load.acked;
+        if (clusterFailure) failures.push(`${round}cluster: ${clusterFailure}`);
+        rates.push({ single: one.packetsPerS, cluster: many.packetsPerS });
+      }
       const byNode = await stationsByNode(cluster.databaseUrl, 'load');
       const spread = gateways.map((g) => `${g.name} ${fmt(byNode[g.name] ?? 0)}`).join(', ');
       const bothUsed = gateways.every((g) => (byNode[g.name] ?? 0) > 0);
       row('stations held per gateway', spread, '(device_status.node_id)', bothUsed ? 'OK' : 'NOT SPREAD');
       if (!bothUsed) failures.push(`the stations were not spread over the gateways: ${JSON.stringify(byNode)}`);
 
-      const ratio = many.packetsPerS / one.packetsPerS;
+      const mean = (k: 'single' | 'cluster') => rates.reduce((a, x) => a + x[k], 0) / rates.length;
+      const ratio = mean('cluster') / mean('single');
       console.log('\nCluster ÷ single process');
-      row('packets/s single / cluster', `${fmt(one.packetsPerS)} / ${fmt(many.packetsPerS)}`);
+      rates.forEach((x, r) =>
+        row(
+          `packets/s single / cluster${o.rounds > 1 ? `, round ${r + 1}` : ''}`,
+          `${fmt(x.single)} / ${fmt(x.cluster)}`,
+          `ratio ${fmt(x.cluster / x.single, 2)}`,
+        ),
+      );
+      if (o.rounds > 1) row('mean packets/s single / cluster', `${fmt(mean('single'))} / ${fmt(mean('cluster'))}`);
       row('ratio cluster ÷ single', fmt(ratio, 2), `target ≥ ${TARGET_RATIO}`, verdict(ratio >= TARGET_RATIO));
     } finally {
       single?.kill();

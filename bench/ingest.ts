@@ -13,7 +13,7 @@
 //
 //   npm run bench:ingest [-- --stations 200 --seconds 10 --window 8 --idle-connections 5000
 //                            --database postgres://user@host:5432/postgres --skip-idle --cpu-prof]
-//   npm run bench:ingest -- --cluster [--direct --verbose --stations 200 --seconds 10 --window 8]
+//   npm run bench:ingest -- --cluster [--rounds 2 --direct --verbose --stations 200 --seconds 10 --window 8]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,7 @@ const { values: args } = parseArgs({
     'skip-idle': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     cluster: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '2' },
     direct: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
@@ -376,6 +377,7 @@ if (args.cluster) {
     seconds: SECONDS,
     window: WINDOW,
     warmupSeconds: WARMUP_SECONDS,
+    rounds: Math.max(1, Math.min(Number(args.rounds) || 1, 10)),
     direct: args.direct,
     verbose: args.verbose,
   });
