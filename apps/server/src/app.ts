@@ -29,73 +29,20 @@ import { clientConfig } from './modules/client-config/client-config.service.js';
 import { registerAlarms } from './modules/alarm/alarm.module.js';
 import { DeviceScopeReader } from './modules/device/device-scope.js';
 import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
+import { registerDevices } from './modules/device/device.module.js';
+import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { registerQueries } from './modules/queries.module.js';
 import { registerReissue } from './modules/reissue/reissue.module.js';
+import { registerStationRecords } from './modules/station-records.module.js';
+import { registerSystem } from './modules/system.module.js';
+import { registerVirtualDevices } from './modules/virtual-device/virtual-device.module.js';
+import { registerWeather } from './modules/weather/weather.module.js';
 import { registerWxAlarms } from './modules/wx-alarm/wx-alarm.module.js';
-import { deployRoutes } from './modules/deploy/deploy.routes.js';
-import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
-import { clientErrorRoutes } from './modules/client-error/client-error.routes.js';
-import { logRoutes } from './modules/log/log.routes.js';
-import { passwordRoutes } from './modules/password/password.routes.js';
-import { resourceRoutes } from './modules/resource/resource.routes.js';
-import { roleRoutes } from './modules/role/role.routes.js';
-import { serverLogRoutes } from './modules/server-log/server-log.routes.js';
-import { userRoutes } from './modules/user/user.routes.js';
-import { DeviceFactorRepository } from './modules/factor/device-factor.repository.js';
-import { DeviceFactorService } from './modules/factor/device-factor.service.js';
-import { FactorRepository } from './modules/factor/factor.repository.js';
-import { factorRoutes } from './modules/factor/factor.routes.js';
-import { FactorService } from './modules/factor/factor.service.js';
-import { VirtualDeviceRepository } from './modules/virtual-device/virtual-device.repository.js';
-import { virtualDeviceRoutes } from './modules/virtual-device/virtual-device.routes.js';
-import { VirtualDeviceService } from './modules/virtual-device/virtual-device.service.js';
-import { DeviceDetailRepository } from './modules/device/device-detail.repository.js';
-import { deviceDetailRoutes } from './modules/device/device-detail.routes.js';
-import { DeviceDetailService } from './modules/device/device-detail.service.js';
-import { DeviceSyncService, SYNC_COMMAND_OPTIONS } from './modules/device/device-detail.sync.js';
-import { DeviceStatusRepository } from './modules/device/device-status.repository.js';
-import { DeviceTransferRepository } from './modules/device/device-transfer.repository.js';
-import { deviceTransferRoutes } from './modules/device/device-transfer.routes.js';
-import { DeviceTransferService } from './modules/device/device-transfer.service.js';
-import { DeviceRepository } from './modules/device/device.repository.js';
-import { deviceRoutes } from './modules/device/device.routes.js';
-import { DeviceService } from './modules/device/device.service.js';
-import { AiQueryRepository } from './modules/ai-query/ai-query.repository.js';
-import { aiQueryRoutes } from './modules/ai-query/ai-query.routes.js';
-import { AiQueryService } from './modules/ai-query/ai-query.service.js';
-import { GatherRepository } from './modules/gather/gather.repository.js';
-import { gatherRoutes } from './modules/gather/gather.routes.js';
-import { GatherService } from './modules/gather/gather.service.js';
-import { HistoryRepository } from './modules/history/history.repository.js';
-import { historyRoutes } from './modules/history/history.routes.js';
-import { HistoryService } from './modules/history/history.service.js';
-import { OriginalRepository } from './modules/original/original.repository.js';
-import { originalRoutes } from './modules/original/original.routes.js';
-import { OriginalService } from './modules/original/original.service.js';
-import { RealtimeRepository } from './modules/realtime/realtime.repository.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
-import { RealtimeService } from './modules/realtime/realtime.service.js';
-import { ReportRepository } from './modules/report/report.repository.js';
-import { reportRoutes } from './modules/report/report.routes.js';
-import { ReportService } from './modules/report/report.service.js';
-import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
-import { StatisticsService } from './modules/statistics/statistics.service.js';
-import { CameraRepository } from './modules/camera/camera.repository.js';
-import { cameraRoutes } from './modules/camera/camera.routes.js';
-import { CameraService } from './modules/camera/camera.service.js';
-import { DevopsRepository } from './modules/devops/devops.repository.js';
-import { devopsRoutes } from './modules/devops/devops.routes.js';
-import { DevopsService } from './modules/devops/devops.service.js';
-import { IotCardRepository } from './modules/iot-card/iot-card.repository.js';
-import { iotCardRoutes } from './modules/iot-card/iot-card.routes.js';
-import { IotCardService } from './modules/iot-card/iot-card.service.js';
-import { WeatherRepository } from './modules/weather/weather.repository.js';
-import { weatherRoutes } from './modules/weather/weather.routes.js';
-import { WeatherService } from './modules/weather/weather.service.js';
 import { installAuth } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/error-handler.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
@@ -212,62 +159,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       runsGateway: Boolean(options.gateway),
       servesHttp: options.http !== false,
     };
-    const { downloads, deviceScopes, stationCommands } = ctx;
     // In this order: the routes are documented in it, and the preClose hooks run in it
     // (gateway, reissue, alarm engine, WeChat notifier: each settles what the next one reads).
-    userRoutes(app, services.users, downloads);
-    roleRoutes(app, services.roles, downloads);
-    resourceRoutes(app, services.resources, downloads);
-    dictionaryRoutes(app, services.dictionary, downloads);
-    passwordRoutes(app, services.passwords);
-    logRoutes(app, services.logs);
-    serverLogRoutes(app, services.serverLogs);
-    clientErrorRoutes(app, services.clientErrors);
-    deployRoutes(app, services.deployClassify, services.deviceDeploy);
-    // Factor settings take effect in every running ingest pipeline at once.
-    const reloadQuality = () => configChanges.changed('factors');
-    const factors = new FactorService(new FactorRepository(db), reloadQuality);
-    factorRoutes(app, factors, new DeviceFactorService(new DeviceFactorRepository(db), factors, reloadQuality));
-    virtualDeviceRoutes(app, new VirtualDeviceService(new VirtualDeviceRepository(db), factors, clock));
-    deviceTransferRoutes(
-      app,
-      // Imported codes may have been sent before, while unknown: the gateway's directory forgets that.
-      new DeviceTransferService(new DeviceTransferRepository(db), clock, (codes) => {
-        void configChanges.changed('stations', [...codes]);
-      }),
-      downloads,
-    );
-    // An edited device (its password, its code) is looked up afresh by every gateway.
-    const stationCache = { forget: (code: string) => void configChanges.changed('stations', [code]) };
-    const devices = new DeviceService(new DeviceRepository(db), clock, () => stationCache);
-    deviceRoutes(app, devices);
-    deviceDetailRoutes(
-      app,
-      new DeviceDetailService(new DeviceDetailRepository(db), new DeviceStatusRepository(db), devices, clock),
-      new DeviceSyncService(
-        devices,
-        stationCommands,
-        clock,
-        // Tests that shorten the gateway's command waits shorten sync's too.
-        commandOptions ?? SYNC_COMMAND_OPTIONS,
-      ),
-    );
-    realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
-    // Exports of the queries and reports (issue 6): the link, the streamed file and its progress.
-    reportRoutes(app, new ReportService(new ReportRepository(db)), downloads);
-    // Transmission, summaries, isotope and odour rose reports (issue 6), with their exports.
-    statisticsRoutes(app, new StatisticsService(db, clock), downloads);
-    historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
-    // Original packets and station state parsed from them (issue 6); these, gather and AI keep to the user's device scope.
-    originalRoutes(app, new OriginalService(new OriginalRepository(db), deviceScopes), downloads);
-    gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);
-    aiQueryRoutes(app, new AiQueryService(new AiQueryRepository(db), deviceScopes), downloads);
-    cameraRoutes(app, new CameraService(new CameraRepository(db), clock));
-    iotCardRoutes(app, new IotCardService(new IotCardRepository(db), clock));
-    // Settings › DevOps: maintenance records with their attachments (stored in the database).
-    devopsRoutes(app, new DevopsService(new DevopsRepository(db, dialect), clock));
+    registerSystem(ctx);
+    const { factors } = registerFactors(ctx);
+    registerVirtualDevices(ctx, factors);
+    registerDevices(ctx);
+    registerQueries(ctx);
+    registerStationRecords(ctx);
     await registerReissue(ctx);
-    weatherRoutes(app, new WeatherService(new WeatherRepository(db)));
+    registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);
     await registerWxAlarms(ctx, thresholds);
