@@ -1,7 +1,9 @@
+import { consumeWhileLeader, ensureAlarmStream } from '../../events/alarm-stream.js';
+import { NatsEventBus } from '../../events/nats-bus.js';
 import type { ModuleContext } from '../module-context.js';
 import type { ThresholdService } from '../threshold/threshold.service.js';
 import { fetchWebhookClient } from './webhook.js';
-import { WxAlarmNotifier } from './wx-alarm.notifier.js';
+import { WxAlarmNotifier, type WxAlarmNotifierOptions } from './wx-alarm.notifier.js';
 import { WxAlarmRepository } from './wx-alarm.repository.js';
 import { wxAlarmRoutes } from './wx-alarm.routes.js';
 import { WxAlarmService } from './wx-alarm.service.js';
@@ -16,18 +18,32 @@ const WX_ALARM_QUEUE_MAX = 500;
  * notifier at once. Reminders and digests are sent by the process holding the leadership.
  */
 export async function registerWxAlarms(
-  { app, db, clock, bus, configChanges, leadership, log }: ModuleContext,
+  { app, db, clock, bus, config, configChanges, leadership, log }: ModuleContext,
   thresholds: ThresholdService,
 ): Promise<void> {
   const webhook = fetchWebhookClient(WX_ALARM_WEBHOOK_TIMEOUT_MS);
   const wxAlarms = new WxAlarmService(new WxAlarmRepository(db), webhook, clock, () =>
     configChanges.changed('wxAlarm'),
   );
+  const notifierLog = log.child({ service: 'wx-alarm' });
+  // In a cluster the elected process announces raises from a JetStream stream that every process keeps
+  // filled, so that a raise made while no process leads (an election under way) is still announced.
+  let raisedFeed: WxAlarmNotifierOptions['raisedFeed'];
+  if (bus instanceof NatsEventBus && config.database.dialect === 'postgres') {
+    const { connection } = bus;
+    try {
+      await ensureAlarmStream(connection);
+      raisedFeed = (onAlarms) => consumeWhileLeader(connection, leadership, onAlarms, { log: notifierLog });
+    } catch (err) {
+      notifierLog.warn({ err }, 'no JetStream alarm stream: raises made while no process leads are not announced');
+    }
+  }
   const wxAlarmNotifier = new WxAlarmNotifier({
     bus,
     clock,
     webhook,
-    log: log.child({ service: 'wx-alarm' }),
+    log: notifierLog,
+    ...(raisedFeed ? { raisedFeed } : {}),
     settings: () => wxAlarms.current(),
     repeatMinutes: async (deviceId, alarmType) =>
       (await thresholds.strategies({ deviceId, alarmType }))[0]?.repeatIntervalMinutes ?? 0,
