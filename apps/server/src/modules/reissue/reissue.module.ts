@@ -3,7 +3,10 @@ import { ReissueRepository } from './reissue.repository.js';
 import { reissueRoutes } from './reissue.routes.js';
 import { ReissueService } from './reissue.service.js';
 
-/** Settings › reissue: stations asked for their data again through this process's gateway, in the background. */
+/**
+ * Settings › reissue: stations asked for their data again, in the background, by the process that took the
+ * request — through its own gateway, or in a cluster through whichever gateway holds the station.
+ */
 export async function registerReissue({
   app,
   config,
@@ -21,7 +24,8 @@ export async function registerReissue({
     log.child({ module: 'reissue' }),
     commandOptions,
   );
-  if (runsGateway) await reissue.recover();
+  // The tasks this node's predecessor left running (alone: the process with the gateway; in a cluster: any).
+  if (runsGateway || config.natsUrl) await reissue.recover();
   reissueRoutes(app, reissue);
   // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
   app.addHook('preClose', () => reissue.idle());
