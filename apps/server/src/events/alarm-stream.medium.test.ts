@@ -1,4 +1,4 @@
-import { ALARM_TYPE, type Alarm } from '@envmon/shared';
+import type { Alarm } from '@envmon/shared';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,6 +7,7 @@ import { startNats } from '../../../../scripts/nats.mjs';
 import { ManualLeadership } from '../cluster/leadership.test-support.js';
 import { ALARM_CONSUMER, ALARM_STREAM, consumeWhileLeader, ensureAlarmStream } from './alarm-stream.js';
 import { NatsEventBus } from './nats-bus.js';
+import { sampleAlarm } from '../modules/alarm/alarm-sample.test-support.js';
 
 /** Processes of a cluster on one real nats-server (this file's own, or TEST_NATS_URL's) with JetStream. */
 let server: Awaited<ReturnType<typeof startNats>>;
@@ -61,27 +62,7 @@ function reader(
   return { received, stop };
 }
 
-const alarm = (id: number): Alarm => ({
-  id,
-  alarmType: ALARM_TYPE.threshold,
-  alarmLevel: 1,
-  alarmValue: 42.5,
-  unit: 'mg/L',
-  beginDate: 1_700_000_000_000,
-  lastDate: 1_700_000_000_000,
-  endDate: null,
-  active: true,
-  count: 1,
-  overflowType: null,
-  standardValue: '30',
-  symbol: 1,
-  deviceId: id,
-  deviceCode: `ST-${id}`,
-  device: { deviceName: `站点${id}`, utcOffsetMinutes: 480 },
-  factorCode: 'w01018',
-  factor: { factorName: '化学需氧量', factorNameEn: 'COD' },
-  workOrder: { orderStatus: 1 },
-});
+const alarm = (id: number): Alarm => sampleAlarm(id, 1_700_000_000_000);
 
 async function raise(bus: NatsEventBus, ...ids: number[]): Promise<void> {
   for (const id of ids) bus.publish('alarm.changed', { alarms: [alarm(id)] });

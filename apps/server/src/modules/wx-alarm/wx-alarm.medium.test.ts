@@ -14,6 +14,7 @@ import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test
 import { registerStation } from '../../test/station-client.js';
 import { addThreshold, EngineDriver, setStrategy, value } from '../alarm/alarm.test-support.js';
 import { WebhookStub } from './webhook-stub.test-support.js';
+import { sampleAlarm } from '../alarm/alarm-sample.test-support.js';
 
 const WX_ALARM = '/manager/settings/wxalarm/rest';
 const SECRET = 'SECRETKEY0123456789';
@@ -77,30 +78,13 @@ describe('WeChat alarm settings and notifications', () => {
   }
 
   function alarm(overrides: Partial<Alarm> = {}): Alarm {
-    const now = t().clock.now();
     nextId += 1;
-    return {
-      id: nextId,
-      alarmType: ALARM_TYPE.threshold,
-      alarmLevel: 1,
-      alarmValue: 42.5,
-      unit: 'mg/L',
-      beginDate: now,
-      lastDate: now,
-      endDate: null,
-      active: true,
-      count: 1,
-      overflowType: null,
-      standardValue: '30',
-      symbol: 1,
+    return sampleAlarm(nextId, t().clock.now(), {
       deviceId,
       deviceCode: 'WX-0001',
       device: { deviceName: '河口站', utcOffsetMinutes: 480 },
-      factorCode: 'w01018',
-      factor: { factorName: '化学需氧量', factorNameEn: 'COD' },
-      workOrder: { orderStatus: 1 },
       ...overrides,
-    };
+    });
   }
 
   const publish = (...alarms: Alarm[]) => t().app.bus.publish('alarm.changed', { alarms });

@@ -10,6 +10,7 @@ import { ManualClock } from '../../lib/clock.js';
 import type { WebhookClient, WebhookMessage } from './webhook.js';
 import type { NotifierSettings } from './wx-alarm.mapper.js';
 import { WxAlarmNotifier } from './wx-alarm.notifier.js';
+import { sampleAlarm } from '../alarm/alarm-sample.test-support.js';
 
 /** The notifier of two processes on one real nats-server with JetStream, as app wiring builds it in a cluster. */
 let server: Awaited<ReturnType<typeof startNats>>;
@@ -74,27 +75,7 @@ async function node(name: string, leader: boolean) {
   return { bus: processBus, leadership, notifier };
 }
 
-const alarm = (id: number): Alarm => ({
-  id,
-  alarmType: ALARM_TYPE.threshold,
-  alarmLevel: 1,
-  alarmValue: 42.5,
-  unit: 'mg/L',
-  beginDate: clock.now(),
-  lastDate: clock.now(),
-  endDate: null,
-  active: true,
-  count: 1,
-  overflowType: null,
-  standardValue: '30',
-  symbol: 1,
-  deviceId: id,
-  deviceCode: `ST-${id}`,
-  device: { deviceName: `站点${id}`, utcOffsetMinutes: 480 },
-  factorCode: 'w01018',
-  factor: { factorName: '化学需氧量', factorNameEn: 'COD' },
-  workOrder: { orderStatus: 1 },
-});
+const alarm = (id: number): Alarm => sampleAlarm(id, clock.now());
 
 const stations = () => sent.map((s) => `${s.node}:${/ST-\d+/.exec(s.content)?.[0] ?? '?'}`);
 

@@ -8,6 +8,7 @@ import { ManualClock } from '../../lib/clock.js';
 import type { WebhookClient, WebhookMessage } from './webhook.js';
 import type { NotifierSettings } from './wx-alarm.mapper.js';
 import { WxAlarmNotifier } from './wx-alarm.notifier.js';
+import { sampleAlarm } from '../alarm/alarm-sample.test-support.js';
 
 const TICK_MS = 10;
 /** Many ticks: long enough for anything due to have been sent. */
@@ -90,31 +91,7 @@ function cluster() {
     return { notifier, leadership };
   };
   let nextId = 0;
-  const alarm = (overrides: Partial<Alarm> = {}): Alarm => {
-    nextId += 1;
-    return {
-      id: nextId,
-      alarmType: ALARM_TYPE.threshold,
-      alarmLevel: 1,
-      alarmValue: 42.5,
-      unit: 'mg/L',
-      beginDate: clock.now(),
-      lastDate: clock.now(),
-      endDate: null,
-      active: true,
-      count: 1,
-      overflowType: null,
-      standardValue: '30',
-      symbol: 1,
-      deviceId: nextId,
-      deviceCode: `ST-${nextId}`,
-      device: { deviceName: `站点${nextId}`, utcOffsetMinutes: 480 },
-      factorCode: 'w01018',
-      factor: { factorName: '化学需氧量', factorNameEn: 'COD' },
-      workOrder: { orderStatus: 1 },
-      ...overrides,
-    };
-  };
+  const alarm = (overrides: Partial<Alarm> = {}): Alarm => sampleAlarm((nextId += 1), clock.now(), overrides);
   const publish = (...alarms: Alarm[]) => bus.publish('alarm.changed', { alarms });
   /** Waits for `count` messages in all since `from`, lets a quiet spell pass, and returns all since `from`. */
   const settled = async (from: number, count: number) => {
