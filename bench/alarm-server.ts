@@ -40,7 +40,7 @@ AlarmRepository.prototype.write = async function timedAlarmWrite(
 ) {
   const t0 = performance.now();
   try {
-    await alarmWrite.apply(this, args);
+    return await alarmWrite.apply(this, args);
   } finally {
     const ms = performance.now() - t0;
     trace.alarmWrites.count += 1;

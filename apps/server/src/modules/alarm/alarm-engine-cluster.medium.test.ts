@@ -2,13 +2,13 @@ import { ALARM_TYPE, THRESHOLD_OPERATOR } from '@envmon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.js';
 import { InProcessEventBus } from '../../events/bus.js';
-import { ADMIN_PASSWORD, login, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, call, login, useTestApp } from '../../test/harness.js';
 import { registerStation } from '../../test/station-client.js';
 import { ThresholdRepository } from '../threshold/threshold.repository.js';
 import { ThresholdService } from '../threshold/threshold.service.js';
 import { AlarmEngine } from './alarm-engine.js';
 import { AlarmRepository } from './alarm.repository.js';
-import { addThreshold, EngineDriver, setStrategy, value } from './alarm.test-support.js';
+import { addThreshold, EngineDriver, setStrategy, THRESHOLD, value } from './alarm.test-support.js';
 
 const COD = 'w01018';
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as never;
@@ -110,5 +110,38 @@ describe('alarm engine in a cluster', () => {
     onB(deviceId, 10);
     await engineB.idle();
     await expect.poll(async () => activeAlarms(deviceId)).toEqual([]);
+  });
+
+  it('announces the clear of a deleted threshold’s alarm once, though every gateway’s engine clears it', async () => {
+    const deviceId = await registerStation(t(), { deviceCode: 'MOVER-3' });
+    const threshold = await addThreshold(t().app, admin, {
+      deviceId,
+      factorCode: COD,
+      operator: THRESHOLD_OPERATOR.gt,
+      limit1: 30,
+    });
+    await engineB.reload();
+    engineA.data(deviceId, [value(COD, 50)]);
+    await engineA.settle();
+    const [raised] = await activeAlarms(deviceId);
+    // Gateway 2 has the alarm in memory too (the station passed through it).
+    busB.publish('device.online', { deviceId, deviceCode: `D${deviceId}`, at: 0, remote: 'gateway-2' });
+    await engineB.idle();
+    const clearedOnB: number[] = [];
+    busB.subscribe('alarm.changed', ({ alarms }) => {
+      for (const a of alarms) if (a.deviceId === deviceId && !a.active) clearedOnB.push(a.id);
+    });
+    const from = engineA.changes.length;
+
+    await call(t().app, admin, 'GET', `${THRESHOLD}/delete`, { query: { id: String(threshold.id) } });
+    await engineB.reload();
+    await engineB.idle();
+    await engineA.settle();
+    await expect.poll(async () => activeAlarms(deviceId)).toEqual([]);
+    const clearedOnA = engineA
+      .announcedSince(from)
+      .filter((a) => a.deviceId === deviceId && !a.active)
+      .map((a) => a.id);
+    expect([...clearedOnA, ...clearedOnB]).toEqual([raised?.id]);
   });
 });

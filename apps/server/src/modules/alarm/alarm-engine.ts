@@ -216,10 +216,8 @@ export class AlarmEngine {
     const drafts = [...changed];
     const streaks = new Map(this.streakChanges);
     this.streakChanges.clear();
-    await this.repo.write(drafts, streaks);
-    const alarms: Alarm[] = (await this.repo.byIds(drafts.flatMap((d) => (d.id === undefined ? [] : [d.id])))).map(
-      toAlarm,
-    );
+    // What another engine already cleared is neither written again nor announced twice.
+    const alarms: Alarm[] = (await this.repo.byIds(await this.repo.write(drafts, streaks))).map(toAlarm);
     if (alarms.length > 0) this.bus.publish('alarm.changed', { alarms });
   }
 

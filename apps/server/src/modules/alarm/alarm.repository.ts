@@ -148,8 +148,14 @@ export class AlarmRepository {
   /**
    * The engine's batch in one transaction: new alarms inserted (their ids set on the drafts),
    * changed ones updated, streaks stored or (null) ended. Ids are set only after the commit succeeded.
+   * A clear applies only to an alarm still active — another process's engine may have cleared it first;
+   * returns the ids of the alarms this write changed (to announce).
    */
-  async write(drafts: readonly AlarmDraft[], streaks: ReadonlyMap<string, AlarmStreaksTable | null>): Promise<void> {
+  async write(
+    drafts: readonly AlarmDraft[],
+    streaks: ReadonlyMap<string, AlarmStreaksTable | null>,
+  ): Promise<number[]> {
+    const written: number[] = [];
     const inserted = await this.db.transaction().execute(async (trx) => {
       for (const [subjectKey, streak] of streaks) {
         if (streak === null) {
@@ -181,13 +187,18 @@ export class AlarmRepository {
             .returning('id')
             .executeTakeFirstOrThrow();
           ids.set(draft, id);
+          written.push(id);
         } else {
-          await trx.updateTable('alarms').set(columnsOf(draft)).where('id', '=', draft.id).execute();
+          let update = trx.updateTable('alarms').set(columnsOf(draft)).where('id', '=', draft.id);
+          if (!draft.active) update = update.where('active', '=', 1);
+          const { numUpdatedRows } = await update.executeTakeFirst();
+          if (Number(numUpdatedRows) > 0) written.push(draft.id);
         }
       }
       return ids;
     });
     for (const [draft, id] of inserted) draft.id = id;
+    return written;
   }
 
   /**
