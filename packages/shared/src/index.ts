@@ -49,3 +49,5 @@ export * from './api/query.js';
 export * from './api/realtime.js';
 export * from './api/settings.js';
 export * from './api/system.js';
+export * from './air/aqi.js';
+export * from './air/aqi-factors.js';
