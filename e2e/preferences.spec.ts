@@ -99,6 +99,8 @@ test('the key scan recognises an untranslated key', async ({ page }) => {
 });
 
 test('language switch zh ↔ en persists across reload, with no untranslated key visible', async ({ page, context }) => {
+  // Three rounds of the same pages with their key scans (zh, en, after a reload): a long test, not a slow one.
+  test.setTimeout(60_000);
   await signInViaApi(page, credentialsOf('admin'), '/index');
   // No choice yet: the server's default language (zh) applies.
   expect(await cookie(context, 'language')).toBeUndefined();
