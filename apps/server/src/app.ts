@@ -29,6 +29,7 @@ import { clientConfig } from './modules/client-config/client-config.service.js';
 import { registerAlarms } from './modules/alarm/alarm.module.js';
 import { DeviceScopeReader } from './modules/device/device-scope.js';
 import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
+import { registerDashboards } from './modules/dashboard/dashboard.module.js';
 import { registerDevices } from './modules/device/device.module.js';
 import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerDevices(ctx);
     registerQueries(ctx);
     registerStationRecords(ctx);
+    registerDashboards(ctx);
     await registerReissue(ctx);
     registerWeather(ctx);
     await registerLive(ctx);

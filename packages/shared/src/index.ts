@@ -39,6 +39,7 @@ export * from './schemas/query.js';
 export * from './schemas/camera.js';
 export * from './schemas/reissue.js';
 export * from './schemas/iot-card.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/devops.js';
 export * from './api/endpoint.js';
 export * from './api/alarm.js';

@@ -33,6 +33,7 @@ import type {
   CamerasTable,
   ReissueTasksTable,
   IotCardsTable,
+  DashboardsTable,
   DevopsRecordsTable,
   DevopsFilesTable,
 } from './schema/settings.js';
@@ -80,6 +81,7 @@ export interface Database {
   cameras: CamerasTable;
   reissueTasks: ReissueTasksTable;
   iotCards: IotCardsTable;
+  dashboards: DashboardsTable;
   devopsRecords: DevopsRecordsTable;
   devopsFiles: DevopsFilesTable;
 }

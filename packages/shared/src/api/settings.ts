@@ -9,6 +9,15 @@ import {
 } from '../schemas/camera.js';
 import { idParamSchema, pageSchema } from '../schemas/common.js';
 import {
+  dashboardInfoSchema,
+  dashboardInputSchema,
+  dashboardListQuerySchema,
+  dashboardPageSchema,
+  dashboardSchema,
+  dashboardUpdateSchema,
+  dashboardUserQuerySchema,
+} from '../schemas/dashboard.js';
+import {
   devopsListQuerySchema,
   devopsRecordInputSchema,
   devopsRecordPageSchema,
@@ -73,6 +82,52 @@ export const iotCardEndpoints = {
     response: iotCardSchema,
   }),
   remove: defineEndpoint({ method: 'GET', path: `${IOT_CARD}/delete`, query: idParamSchema, response: z.null() }),
+};
+
+const DASHBOARD = '/manager/settings/dashboard/rest';
+
+/**
+ * Settings › dashboard (SPEC section 7 'dashboard (get, getByUserId, getDashboardInfoByUserId, add, update,
+ * delete)'): one configuration per user of the home page and the monitoring wall.
+ */
+export const dashboardEndpoints = {
+  /** A page of the configurations (a non-admin's: their own); cached under ['dashboard', 'page', query]. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${DASHBOARD}/get`,
+    query: dashboardListQuerySchema,
+    response: dashboardPageSchema,
+    key: ['dashboard'],
+  }),
+  /** The user's configuration, or their role's defaults (id null) when they have none. */
+  byUser: defineEndpoint({
+    method: 'GET',
+    path: `${DASHBOARD}/getByUserId`,
+    query: dashboardUserQuerySchema,
+    response: dashboardSchema,
+    key: ['dashboard', 'user'],
+  }),
+  /** Everything the user's home and wall show, in one call. */
+  info: defineEndpoint({
+    method: 'GET',
+    path: `${DASHBOARD}/getDashboardInfoByUserId`,
+    query: dashboardUserQuerySchema,
+    response: dashboardInfoSchema,
+    key: ['dashboard', 'info'],
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: `${DASHBOARD}/add`,
+    body: dashboardInputSchema,
+    response: dashboardSchema,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${DASHBOARD}/update`,
+    body: dashboardUpdateSchema,
+    response: dashboardSchema,
+  }),
+  remove: defineEndpoint({ method: 'GET', path: `${DASHBOARD}/delete`, query: idParamSchema, response: z.null() }),
 };
 
 const DEVOPS = '/manager/settings/devops/rest';

@@ -18,6 +18,7 @@ import { devops } from './0014-devops.js';
 import { loginThrottle } from './0015-login-throttle.js';
 import { monthlyPartitions } from './0016-monthly-partitions.js';
 import { clusterState } from './0017-cluster-state.js';
+import { dashboards } from './0018-dashboards.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -44,6 +45,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015_login_throttle': loginThrottle(dialect),
     '0016_monthly_partitions': monthlyPartitions(dialect),
     '0017_cluster_state': clusterState(),
+    '0018_dashboards': dashboards(dialect),
   };
 }
 

@@ -75,3 +75,19 @@ export interface DevopsFilesTable {
   content: Buffer;
   createTime: number;
 }
+
+/** Settings › dashboard: a user's home and wall configuration; the lists are JSON arrays. */
+export interface DashboardsTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  projectId: number | null;
+  homeCards: string;
+  wallCards: string;
+  deviceIds: string;
+  factorCodes: string;
+  refreshSeconds: number;
+  rotateSeconds: number;
+  createTime: number;
+  updateTime: number;
+}
