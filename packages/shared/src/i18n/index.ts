@@ -5,6 +5,9 @@ import enOriginal from './en-US/original.json' with { type: 'json' };
 import enReport from './en-US/report.json' with { type: 'json' };
 import enQuery from './en-US/query.json' with { type: 'json' };
 import enStatistics from './en-US/statistics.json' with { type: 'json' };
+import enDashboard from './en-US/dashboard.json' with { type: 'json' };
+import enDashboardSettings from './en-US/dashboardSettings.json' with { type: 'json' };
+import enGallery from './en-US/gallery.json' with { type: 'json' };
 import enAlarmList from './en-US/alarmList.json' with { type: 'json' };
 import enThreshold from './en-US/threshold.json' with { type: 'json' };
 import enFactorSettings from './en-US/factorSettings.json' with { type: 'json' };
@@ -28,6 +31,9 @@ import zhOriginal from './zh-CN/original.json' with { type: 'json' };
 import zhReport from './zh-CN/report.json' with { type: 'json' };
 import zhQuery from './zh-CN/query.json' with { type: 'json' };
 import zhStatistics from './zh-CN/statistics.json' with { type: 'json' };
+import zhDashboard from './zh-CN/dashboard.json' with { type: 'json' };
+import zhDashboardSettings from './zh-CN/dashboardSettings.json' with { type: 'json' };
+import zhGallery from './zh-CN/gallery.json' with { type: 'json' };
 import zhAlarmList from './zh-CN/alarmList.json' with { type: 'json' };
 import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
 import zhFactorSettings from './zh-CN/factorSettings.json' with { type: 'json' };
@@ -77,6 +83,9 @@ export const I18N_RESOURCES = {
     report: zhReport,
     query: zhQuery,
     statistics: zhStatistics,
+    dashboard: zhDashboard,
+    dashboardSettings: zhDashboardSettings,
+    gallery: zhGallery,
   },
   'en-US': {
     common: enCommon,
@@ -102,6 +111,9 @@ export const I18N_RESOURCES = {
     report: enReport,
     query: enQuery,
     statistics: enStatistics,
+    dashboard: enDashboard,
+    dashboardSettings: enDashboardSettings,
+    gallery: enGallery,
   },
 } as const;
 
