@@ -12,6 +12,7 @@ interface Row {
   id: number;
   name: string | null;
   kind: string;
+  kinds: string[];
   start: number;
   end: number | null;
 }
@@ -19,7 +20,7 @@ interface Row {
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
 const ctx = { t, token: {}, loadedAt: 0, open: () => undefined } as unknown as ListCellContext<Row>;
 const T0 = Date.UTC(2026, 2, 1, 1);
-const ROW: Row = { id: 1, name: 'A', kind: 'repair', start: T0, end: null };
+const ROW: Row = { id: 1, name: 'A', kind: 'repair', kinds: ['stop', 'repair'], start: T0, end: null };
 
 describe('renderListCell', () => {
   it('shows text, and blanks as the empty cell', () => {
@@ -33,6 +34,14 @@ describe('renderListCell', () => {
     expect(renderListCell({ kind: 'label', name: 'kind', labelKey }, ROW, ctx)).toBe('«kinds.repair»');
     const tag = renderListCell({ kind: 'tag', name: 'kind', labelKey, colors: { repair: 'orange' } }, ROW, ctx);
     expect(isValidElement(tag) && tag.props).toMatchObject({ color: 'orange', children: '«kinds.repair»' });
+  });
+
+  it('names a list of codes by their labels, in order, and an empty list as the empty cell', () => {
+    const labelKey = (code: string) => `kinds.${code}`;
+    expect(renderListCell({ kind: 'labels', name: 'kinds', labelKey }, ROW, ctx)).toBe(
+      `«kinds.stop»«common.messageParts.listSeparator»«kinds.repair»`,
+    );
+    expect(renderListCell({ kind: 'labels', name: 'kinds', labelKey }, { ...ROW, kinds: [] }, ctx)).toBe(EMPTY_CELL);
   });
 
   it('shows dates, date-times and a range with an open end', () => {

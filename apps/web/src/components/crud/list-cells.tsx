@@ -33,6 +33,11 @@ export function renderListCell<Row extends ListRow>(
       const value = row[cell.name];
       return isBlank(value) ? EMPTY_CELL : ctx.t(cell.labelKey(text(value)));
     }
+    case 'labels': {
+      const value = row[cell.name];
+      if (!Array.isArray(value) || value.length === 0) return EMPTY_CELL;
+      return value.map((code) => ctx.t(cell.labelKey(text(code)))).join(ctx.t('common.messageParts.listSeparator'));
+    }
     case 'tag': {
       const value = row[cell.name];
       if (isBlank(value)) return EMPTY_CELL;

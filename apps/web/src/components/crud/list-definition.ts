@@ -1,6 +1,6 @@
 import type { Endpoint, Page } from '@envmon/shared';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { GlobalToken, SelectProps } from 'antd';
+import type { FormInstance, GlobalToken, SelectProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
@@ -37,6 +37,18 @@ interface PickerBase {
   search?: boolean;
 }
 
+/** A form select holding several values (an array, in the order they were chosen), at most `maxCount` of them. */
+interface MultipleBase {
+  multiple?: boolean;
+  maxCount?: number;
+}
+
+/**
+ * Sets other fields from the choice just made (a user's role defaults when a row is added). `option`: the
+ * chosen option as the picker's hook gave it; `editing`: a row is being edited.
+ */
+export type ListPick = (option: unknown, form: FormInstance, editing: boolean) => void;
+
 /** What a custom cell may use besides its row. */
 export interface ListCellContext<Row> {
   t: TFunction;
@@ -56,6 +68,8 @@ export type ListCell<Row> =
   | { kind: 'text'; name: Field<Row> }
   /** A code shown by its label; `labelKey` names the code's i18n key. */
   | { kind: 'label'; name: Field<Row>; labelKey: (code: string) => string }
+  /** A list of codes shown by their labels, in order. */
+  | { kind: 'labels'; name: Field<Row>; labelKey: (code: string) => string }
   /** A code as a tag in its colour. */
   | { kind: 'tag'; name: Field<Row>; labelKey: (code: string) => string; colors: Readonly<Record<string, string>> }
   | { kind: 'date'; name: Field<Row> }
@@ -102,15 +116,17 @@ interface FieldBase {
   span?: number;
   /** Fixed once added (it names the row): disabled when editing, its hint shown only when adding. */
   createOnly?: boolean;
+  /** Shown and sent, never editable here (e.g. a user who may only name themselves). */
+  disabled?: boolean;
 }
 
 export type ListField =
   | (FieldBase & { kind: 'text'; maxLength?: number; allowClear?: boolean; placeholder?: string })
   | (FieldBase & { kind: 'textarea'; rows: number; maxLength?: number; showCount?: boolean })
   | (FieldBase & { kind: 'number'; min?: number; max?: number; precision?: number })
-  | (FieldBase & { kind: 'select'; options: ListOptions })
-  | (FieldBase & PickerBase & { kind: 'picker'; allowClear?: boolean })
-  | (FieldBase & { kind: 'device'; allowClear?: boolean })
+  | (FieldBase & MultipleBase & { kind: 'select'; options: ListOptions })
+  | (FieldBase & PickerBase & MultipleBase & { kind: 'picker'; allowClear?: boolean; onPick?: ListPick })
+  | (FieldBase & MultipleBase & { kind: 'device'; allowClear?: boolean })
   | (FieldBase & { kind: 'date' })
   | (FieldBase & { kind: 'datetime' })
   /** On or off (a boolean). */

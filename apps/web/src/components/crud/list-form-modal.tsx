@@ -12,11 +12,21 @@ import { type ListDefinition, type ListField, type ListRow, rowKeyOf } from './l
 /** Side-by-side fields' gutter. */
 const GUTTER = 16;
 
-function DeviceSelect({ allowClear, ...props }: { allowClear?: boolean }) {
+function DeviceSelect({
+  allowClear,
+  multiple,
+  ...props
+}: {
+  allowClear?: boolean;
+  multiple?: boolean;
+  maxCount?: number;
+  disabled?: boolean;
+}) {
   const devices = useDeviceOptions();
   return (
     <Select
       {...props}
+      mode={multiple ? 'multiple' : undefined}
       allowClear={allowClear}
       showSearch={{ optionFilterProp: 'label' }}
       options={devices.options}
@@ -27,22 +37,40 @@ function DeviceSelect({ allowClear, ...props }: { allowClear?: boolean }) {
 
 /** The input of one field; Form.Item hands it value and onChange. `editing`: a row is being edited. */
 export function renderListFieldControl(field: ListField, t: TFunction, editing = false): ReactNode {
+  const disabled = field.disabled === true || (field.createOnly === true && editing) ? true : undefined;
   switch (field.kind) {
     case 'text':
       return (
         <Input
           maxLength={field.maxLength}
-          disabled={field.createOnly ? editing : undefined}
+          disabled={disabled}
           allowClear={field.allowClear}
           placeholder={field.placeholder ? t(field.placeholder) : undefined}
         />
       );
     case 'textarea':
-      return <Input.TextArea rows={field.rows} maxLength={field.maxLength} showCount={field.showCount} />;
+      return (
+        <Input.TextArea rows={field.rows} maxLength={field.maxLength} showCount={field.showCount} disabled={disabled} />
+      );
     case 'number':
-      return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={field.precision} />;
+      return (
+        <InputNumber
+          style={{ width: '100%' }}
+          min={field.min}
+          max={field.max}
+          precision={field.precision}
+          disabled={disabled}
+        />
+      );
     case 'select':
-      return <Select options={field.options(t)} />;
+      return (
+        <Select
+          options={field.options(t)}
+          mode={field.multiple ? 'multiple' : undefined}
+          maxCount={field.maxCount}
+          disabled={disabled}
+        />
+      );
     case 'picker':
       return (
         <PickerSelect
@@ -50,16 +78,28 @@ export function renderListFieldControl(field: ListField, t: TFunction, editing =
           dependsOn={field.dependsOn}
           search={field.search}
           allowClear={field.allowClear}
+          multiple={field.multiple}
+          maxCount={field.maxCount}
+          disabled={disabled}
+          onPick={field.onPick}
+          editing={editing}
         />
       );
     case 'device':
-      return <DeviceSelect allowClear={field.allowClear} />;
+      return (
+        <DeviceSelect
+          allowClear={field.allowClear}
+          multiple={field.multiple}
+          maxCount={field.maxCount}
+          disabled={disabled}
+        />
+      );
     case 'date':
-      return <DatePicker style={{ width: '100%' }} />;
+      return <DatePicker style={{ width: '100%' }} disabled={disabled} />;
     case 'datetime':
-      return <DatePicker showTime style={{ width: '100%' }} />;
+      return <DatePicker showTime style={{ width: '100%' }} disabled={disabled} />;
     case 'switch':
-      return <Switch />;
+      return <Switch disabled={disabled} />;
     case 'section':
       return null;
   }

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { z } from 'zod';
 import { i18n } from '../../lib/i18n';
 import { button, installAntdShims, renderWithProviders } from '../../test/render';
-import { choose, dialog, rowOf } from '../../test/antd-queries';
+import { choose, dialog, field, rowOf } from '../../test/antd-queries';
 import type { ListDefinition, ListQuery } from './list-definition';
 import { ListPage } from './list-page';
 import { ListTabs } from './list-tabs';
@@ -77,6 +77,37 @@ const MEALS: ListDefinition<Meal, readonly ['meals', ListQuery]> = {
   },
 };
 
+/** A menu of several dishes in the order chosen, at most two; picking a course starts it from that course's dishes. */
+const MENUS: ListDefinition<Meal, readonly ['meals', ListQuery]> = {
+  ...MEALS,
+  form: {
+    ...MEALS.form,
+    schema: z.object({ course: z.string(), dishes: z.array(z.string()).max(2), cook: z.string() }),
+    fields: [
+      {
+        kind: 'picker',
+        name: 'course',
+        label: 'common.yes',
+        usePicker: () => ({ options: courseOptions() }),
+        onPick: (option, form, editing) => {
+          if (!editing) form.setFieldValue('dishes', DISHES[(option as { value: string }).value]?.slice(0, 1));
+        },
+      },
+      {
+        kind: 'picker',
+        name: 'dishes',
+        label: 'common.no',
+        usePicker: useDishPicker,
+        dependsOn: 'course',
+        multiple: true,
+        maxCount: 2,
+      },
+      { kind: 'text', name: 'cook', label: 'common.remark', disabled: true },
+    ],
+    toFormValues: () => ({ cook: 'me' }),
+  },
+};
+
 const optionsShown = () =>
   [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
 
@@ -121,6 +152,22 @@ describe('pickers that follow another field', { timeout: 30_000 }, () => {
     await choose(form, 'dish', 'stew·zh-CN');
     fireEvent.click(button(form, '保存'));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/meals/add', { course: 'main', dish: 'stew' }));
+  });
+});
+
+describe('multiple choice', { timeout: 30_000 }, () => {
+  it('keeps several values in the order chosen, sets fields from a pick, and sends a locked field as it is', async () => {
+    renderWithProviders(<ListPage def={MENUS} />);
+    await rowOf('fish (zh)');
+    fireEvent.click(screen.getByTestId('meals-add'));
+    const form = dialog();
+    expect(field(form, 'cook').disabled).toBe(true);
+    await choose(form, 'course', 'main');
+    await choose(form, 'dishes', 'stew·zh-CN');
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/meals/add', { course: 'main', dishes: ['fish', 'stew'], cook: 'me' }),
+    );
   });
 });
 
