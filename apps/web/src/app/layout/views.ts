@@ -1,4 +1,5 @@
 import type { Language } from '@envmon/shared';
+import { GALLERY_VIEW_TITLES } from '../../features/gallery';
 import { findPage, menuLabel, type MenuGroup, type MenuLabel } from '../menu/build-menu';
 
 /**
@@ -21,6 +22,7 @@ const FIXED_VIEW_TITLES: Readonly<Record<string, string>> = {
   '/pwd/index': 'layout.pages.password',
   '/documentation/index': 'layout.pages.documentation',
   '/guide/index': 'layout.pages.guide',
+  ...GALLERY_VIEW_TITLES,
 };
 
 /** Paths that are not views of their own (the refresh hop) never become tabs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, loginPathFor, rolesAllow, type GuardInput } from './guard';
+import { decideNavigation, fixedRouteRoles, loginPathFor, rolesAllow, type GuardInput } from './guard';
 
 const ready = (roles: string[] = ['operator']) => ({ status: 'ready', roles }) as const;
 
@@ -78,6 +78,43 @@ describe('decideNavigation for a page outside the menu', () => {
     expect(decideNavigation(input({ outsideMenu: false, user: ready(['viewer']) }))).toEqual({ type: 'allow' });
     expect(decideNavigation(input({ outsideMenu: true, user: { status: 'loading' } }))).toEqual({ type: 'load-user' });
     expect(decideNavigation(input({ outsideMenu: true, hasToken: false }))).toMatchObject({ to: '/login?redirect=%2Fsystem%2Fuser' });
+  });
+});
+
+describe('decideNavigation for the template gallery', () => {
+  const gallery = [
+    '/components/index',
+    '/charts/index',
+    '/table/index',
+    '/nested/menu1/menu1-1',
+    '/nested/menu1/menu1-2/menu1-2-1',
+    '/nested/menu2',
+    '/nested',
+  ];
+
+  it.each(gallery)('refuses %s to anyone but admin, with /401 and no way back', (pathname) => {
+    for (const roles of [['operator'], ['viewer'], ['editor', 'viewer'], []]) {
+      expect(decideNavigation(input({ pathname, fullPath: pathname, user: ready(roles) }))).toEqual({
+        type: 'redirect',
+        to: '/401?noGoBack=true',
+        replace: true,
+      });
+    }
+  });
+
+  it.each(gallery)('lets admin open %s', (pathname) => {
+    expect(decideNavigation(input({ pathname, fullPath: pathname, user: ready(['viewer', 'admin']) }))).toEqual({
+      type: 'allow',
+    });
+  });
+
+  it('declares the admin role on the gallery only, not on paths that merely start alike', () => {
+    expect(fixedRouteRoles('/charts/index')).toEqual(['admin']);
+    expect(fixedRouteRoles('/nested/menu1/menu1-2/menu1-2-2')).toEqual(['admin']);
+    for (const pathname of ['/index', '/realtime/chart', '/tables', '/componentsx/index', '/guide/index']) {
+      expect(fixedRouteRoles(pathname)).toBeUndefined();
+      expect(decideNavigation(input({ pathname, fullPath: pathname, user: ready(['viewer']) }))).toEqual({ type: 'allow' });
+    }
   });
 });
 

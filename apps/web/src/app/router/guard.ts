@@ -1,4 +1,5 @@
 import { ADMIN_ROLE } from '@envmon/shared';
+import { isGalleryPath } from '../../features/gallery';
 import { safeRedirect } from '../../lib/safe-redirect';
 
 /**
@@ -17,9 +18,7 @@ export const NOT_FOUND_PATH = '/404';
 export const NO_GO_BACK_PARAM = 'noGoBack';
 
 export type UserState =
-  | { status: 'loading' }
-  | { status: 'error'; desc: string | null }
-  | { status: 'ready'; roles: readonly string[] };
+  { status: 'loading' } | { status: 'error'; desc: string | null } | { status: 'ready'; roles: readonly string[] };
 
 export interface GuardInput {
   pathname: string;
@@ -62,6 +61,14 @@ export function rolesAllow(userRoles: readonly string[], routeRoles: readonly st
   return routeRoles.some((role) => userRoles.includes(role));
 }
 
+/**
+ * Roles the fixed routes declare (the generated ones declare theirs in the registry): the template
+ * gallery is the administrator's.
+ */
+export function fixedRouteRoles(pathname: string): readonly string[] | undefined {
+  return isGalleryPath(pathname) ? [ADMIN_ROLE] : undefined;
+}
+
 export function decideNavigation(input: GuardInput): GuardDecision {
   const { pathname, fullPath, hasToken, user } = input;
   const isPublic = PUBLIC_PATHS.includes(pathname);
@@ -78,7 +85,9 @@ export function decideNavigation(input: GuardInput): GuardDecision {
       return { type: 'logout', desc: user.desc };
     case 'ready':
       if (pathname === '/') return redirect(input.landingPath ?? HOME_PATH);
-      if (input.outsideMenu === true || !rolesAllow(user.roles, input.routeRoles)) return redirect(unauthorizedPath());
+      if (input.outsideMenu === true || !rolesAllow(user.roles, input.routeRoles ?? fixedRouteRoles(pathname))) {
+        return redirect(unauthorizedPath());
+      }
       return { type: 'allow' };
   }
 }

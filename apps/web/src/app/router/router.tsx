@@ -1,12 +1,22 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { AuthRedirectPage, LoginPage, OAuthPage, PasswordPage } from '../../features/auth';
 import { DocumentationPage, GuidePage } from '../../features/docs';
 import { NotFoundPage, RouteErrorPage, UnauthorizedPage } from '../../features/errors';
+import {
+  GALLERY_PATHS,
+  GalleryChartsPage,
+  GalleryComponentsPage,
+  GalleryTablePage,
+  NestedMenuLayout,
+  NestedMenuPage,
+  nestedLeaves,
+} from '../../features/gallery';
 import { MainLayout } from '../layout/main-layout';
 import { PublicFrame } from '../layout/public-frame';
 import { AuthGate } from './auth-gate';
+import { NOT_FOUND_PATH } from './guard';
 import { MenuRoutes } from './menu-routes';
 import { RedirectPage } from './redirect-page';
 
@@ -47,6 +57,20 @@ export const routes: RouteObject[] = [
           { path: 'pwd/index', element: load(PasswordPage) },
           { path: 'documentation/index', element: load(DocumentationPage) },
           { path: 'guide/index', element: load(GuidePage) },
+          // The template gallery (admins only: the guard's fixedRouteRoles).
+          { path: GALLERY_PATHS.components.slice(1), element: load(GalleryComponentsPage) },
+          { path: GALLERY_PATHS.charts.slice(1), element: load(GalleryChartsPage) },
+          { path: GALLERY_PATHS.table.slice(1), element: load(GalleryTablePage) },
+          {
+            path: GALLERY_PATHS.nested.slice(1),
+            element: load(NestedMenuLayout),
+            children: [
+              { index: true, element: <Navigate to={nestedLeaves()[0]?.path ?? GALLERY_PATHS.components} replace /> },
+              ...nestedLeaves().map((leaf) => ({ path: leaf.trail.join('/'), element: load(NestedMenuPage) })),
+              // A branch (/nested/menu1) or a mistyped page is no page of the example.
+              { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+            ],
+          },
           { path: 'redirect/*', element: <RedirectPage /> },
           { path: '*', element: <MenuRoutes /> },
         ],

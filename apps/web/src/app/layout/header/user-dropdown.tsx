@@ -1,11 +1,12 @@
 import { Avatar, Dropdown } from 'antd';
-import { HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../features/auth';
+import { GALLERY_PATHS } from '../../../features/gallery';
 import { useSession } from '../../session-context';
 
-type Action = 'home' | 'password' | 'logout';
+type Action = 'home' | 'password' | 'gallery' | 'logout';
 
 /** Signs out on the server, then clears local storage (and this tab's open tabs) and reloads (SPEC section 4). */
 export async function logOutAndReload(): Promise<void> {
@@ -18,7 +19,7 @@ export async function logOutAndReload(): Promise<void> {
 export function UserDropdown({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, isAdmin } = useSession();
   const displayName = user.nackName || user.name || user.userName;
   return (
     <Dropdown
@@ -27,6 +28,8 @@ export function UserDropdown({ compact }: { compact: boolean }) {
         items: [
           { key: 'home', icon: <HomeOutlined />, label: t('layout.user.home') },
           { key: 'password', icon: <LockOutlined />, label: t('layout.user.changePassword') },
+          // The template gallery is the administrator's (the guard refuses it to others).
+          ...(isAdmin ? [{ key: 'gallery', icon: <AppstoreOutlined />, label: t('gallery.entry') }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('layout.user.logout'), danger: true },
         ],
@@ -38,6 +41,9 @@ export function UserDropdown({ compact }: { compact: boolean }) {
               return;
             case 'password':
               void navigate('/pwd');
+              return;
+            case 'gallery':
+              void navigate(GALLERY_PATHS.components);
               return;
             case 'logout':
               void logOutAndReload();
