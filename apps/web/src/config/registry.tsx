@@ -23,6 +23,7 @@ import {
   ReportTransmissionPage,
 } from '../features/report';
 import {
+  DashboardSettingsPage,
   DevopsSettingsPage,
   FactorSettingsPage,
   IotCardSettingsPage,
@@ -84,7 +85,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.factor': { component: FactorSettingsPage },
   'settings.device-parameters': notBuilt,
   'settings.counter-control': notBuilt,
-  'settings.dashboard': notBuilt,
+  'settings.dashboard': { component: DashboardSettingsPage },
   'settings.data-audit': notBuilt,
   'settings.devops': { component: DevopsSettingsPage },
   'settings.dynamic-code': notBuilt,

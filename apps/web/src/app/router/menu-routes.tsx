@@ -19,17 +19,24 @@ function RegisteredPage({ page }: { page: MenuPage }) {
   );
 }
 
+/** A menu page's route: its screen, or — for one the menu opens in a new tab — that tab's fixed route. */
+function menuRoute(page: MenuPage): RouteObject {
+  const newTab = pageEntry(page.code)?.opensInNewTab;
+  return {
+    path: page.path.slice(1),
+    element: newTab ? <Navigate to={newTab} replace /> : <RegisteredPage page={page} />,
+  };
+}
+
 /**
  * The routes generated from the user's menu (SPEC section 2 'Navigation guard': build routes from
  * the roles). A page of the console outside them was refused by the guard already (/401); any
- * other path is not found.
+ * other path is not found. The menu's path of a page it opens in a new tab (the monitoring wall) leads
+ * there too, so a bookmark or a typed address of it is not a 404.
  */
 export function MenuRoutes() {
   const { menu } = useSession();
-  const routes: RouteObject[] = menu
-    .flatMap((group) => group.pages)
-    .filter((page) => !pageEntry(page.code)?.opensInNewTab)
-    .map((page) => ({ path: page.path.slice(1), element: <RegisteredPage page={page} /> }));
+  const routes: RouteObject[] = menu.flatMap((group) => group.pages).map(menuRoute);
   routes.push({ path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> });
   return useRoutes(routes);
 }

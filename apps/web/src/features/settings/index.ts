@@ -8,3 +8,4 @@ export const IotCardSettingsPage = lazy(() => import('./iot-card/pages/iot-card-
 export const ReissueSettingsPage = lazy(() => import('./reissue/pages/settings-reissue-page'));
 export const WxAlarmSettingsPage = lazy(() => import('./wx-alarm/pages/wx-alarm-page'));
 export const VideoSettingsPage = lazy(() => import('./video/pages/settings-video-page'));
+export const DashboardSettingsPage = lazy(() => import('./dashboard/pages/dashboard-settings-page'));
