@@ -17,6 +17,8 @@ const DEVICE_LIST_READERS = [
   DEVICE_PERMISSION,
   'alarm.list',
   'settings.threshold',
+  // Its station picker: the stations a user's dashboard shows.
+  'settings.dashboard',
   'realtime.data',
   'realtime.chart',
   'realtime.water',
