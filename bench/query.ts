@@ -6,7 +6,7 @@
 // seeded, no gateway) answers each case through app.inject() — routing, validation, the query, the
 // response's serialisation — a few times to warm up and REPS times measured; it prints median and p95 (ms)
 // against the targets. Cases are a list (QueryBenchCase): a new figure is one more entry, see
-// `historyCases`, `reportCases` and `runQueryBench`.
+// `historyCases`, `reportCases`, `dashboardCases` (query-dashboard.ts) and `runQueryBench`.
 //
 //   npm run bench:query [-- --stations 100 --reps 20 --database postgres://user@host:5432/postgres]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { openDatabase } from '@envmon/server/dist/db/connection.js';
 import pg from 'pg';
 import { ADMIN_PASSWORD, benchConfig } from './bench-server-side.js';
 import { isPostgres } from './ingest-common.js';
+import { dashboardCases } from './query-dashboard.js';
 import { FACTORS, FLOW_FACTOR, loadPostgres, loadSqlite, OFFSET_MINUTES, yearRange } from './query-data.js';
 
 const PG_DATABASE = 'envmon_bench_query';
@@ -48,6 +49,8 @@ export interface QueryBenchCase {
   label: string;
   /** Target for the median on SQLite, ms. */
   targetMs: number;
+  /** Once before the case's runs: data of its own beside the year of history. */
+  prepare?: (ctx: QueryBenchContext) => Promise<void>;
   /** One request; throws when the answer is not what the case expects (a failure is not a figure). */
   run: (ctx: QueryBenchContext) => Promise<void>;
 }
@@ -186,6 +189,7 @@ export async function runQueryBench(
   const results: QueryBenchResult[] = [];
   console.log(`  ${'case'.padEnd(82)}${'median'.padStart(10)}${'p95'.padStart(10)}   target (SQLite)`);
   for (const c of cases) {
+    await c.prepare?.(ctx);
     for (let i = 0; i < warmup; i++) await c.run(ctx);
     const times: number[] = [];
     for (let i = 0; i < reps; i++) {
@@ -339,7 +343,11 @@ if (isMain) {
   const database = args.pg ?? args.database ?? process.env.BENCH_DATABASE_URL ?? 'sqlite';
   const stations = Math.max(2, Math.min(Number(args.stations), 1000));
   const reps = Math.max(1, Math.min(Number(args.reps), 1000));
-  const results = await benchQueries({ database, stations, reps }, [...historyCases, ...reportCases]);
+  const results = await benchQueries({ database, stations, reps }, [
+    ...historyCases,
+    ...reportCases,
+    ...dashboardCases,
+  ]);
   const missed = isPostgres(database) ? [] : results.filter((r) => r.medianMs > r.targetMs);
   console.log(missed.length === 0 ? '\nall targets met' : `\n${missed.length} target(s) missed`);
   if (missed.length > 0) process.exitCode = 1;

@@ -10,6 +10,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, type TestApp, useTestApp } from '../../test/harness.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
+import { COMPLIANCE_TTL_MS } from './dashboard.service.js';
 
 const BASE = '/manager/settings/dashboard/rest';
 /** 14:30 in Beijing: today has 14 whole hours behind it. */
@@ -257,6 +258,32 @@ describe('settings › dashboard', () => {
     expect(cod[0]).toEqual([TODAY, 10]);
     expect(cod.at(-1)).toEqual([TODAY + 14 * HOUR_MS, 24]);
     expect(byId.get(net.water)?.latest).toEqual([{ factorCode: 'w01018', value: 25, dataTime: NOW - 60_000 }]);
+
+    // The month's compliance is reused for five minutes (daily values arrive once a day), then counted afresh.
+    await query(t(), (db) =>
+      db
+        .insertInto('measurements')
+        .values({
+          deviceId: net.water,
+          kind: 'day',
+          dataTime: MONTH + 96 * HOUR_MS,
+          factorCode: 'w01018',
+          value: 45,
+          min: null,
+          max: null,
+          cou: null,
+          flag: 'N',
+          quality: 'N',
+          receivedAt: NOW,
+        })
+        .execute(),
+    );
+    const compliance = async () =>
+      (await get<DashboardInfo>(admin, 'getDashboardInfoByUserId', { projectId: String(net.project) })).compliance;
+    expect(await compliance()).toEqual({ checked: 3, met: 2, rate: 2 / 3 });
+    t().clock.advance(COMPLIANCE_TTL_MS);
+    expect(await compliance()).toEqual({ checked: 4, met: 2, rate: 2 / 4 });
+    t().clock.advance(-COMPLIANCE_TTL_MS);
   });
 
   it('shows an operator their own stations, with the editor variant, until admin prepares a configuration', async () => {

@@ -21,6 +21,7 @@ export interface StationSet {
 
 const OPEN_ORDERS = [WORK_ORDER_STATUS.pending, WORK_ORDER_STATUS.inProgress];
 const PARTICULATES = [AQI_FACTORS.pm10.code, AQI_FACTORS.pm25.code];
+const AQI_CODES = Object.values(AQI_FACTORS).map((factor) => factor.code);
 
 const ALARM_COLUMNS = [
   'alarms.id',
@@ -152,20 +153,23 @@ export class DashboardRepository {
       .execute();
   }
 
-  /** Every station's latest value of every factor, with the factor's unit (for the AQI's conversion). */
+  /** Every station's latest value of every factor. */
   latestValues(set: StationSet) {
     return this.db
       .selectFrom('latestValues')
-      .leftJoin('factors', 'factors.factorCode', 'latestValues.factorCode')
-      .select([
-        'latestValues.deviceId',
-        'latestValues.factorCode',
-        'latestValues.value',
-        'latestValues.dataTime',
-        'factors.unit',
-      ])
+      .select(['latestValues.deviceId', 'latestValues.factorCode', 'latestValues.value', 'latestValues.dataTime'])
       .where('latestValues.deviceId', 'in', this.stationIds(set))
       .execute();
+  }
+
+  /** The catalogue units of the AQI pollutants (their values are converted to HJ 633's units). */
+  async aqiUnits(): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('factors')
+      .select(['factorCode', 'unit'])
+      .where('factorCode', 'in', AQI_CODES)
+      .execute();
+    return new Map(rows.map((row) => [row.factorCode, row.unit ?? '']));
   }
 
   /** The 24-hour means of PM10 and PM2.5 per station since `from` (HJ 633's hourly AQI takes those). */

@@ -2,6 +2,7 @@ import {
   DASHBOARD_LIMITS,
   DAY_MS,
   HOUR_MS,
+  MINUTE_MS,
   aqiPollutantOfFactor,
   hourlyAqi,
   toAqiUnit,
@@ -40,6 +41,35 @@ const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 /** Trend factors when a configuration names none: the ones most stations report. */
 const DEFAULT_TREND_FACTORS = 4;
 
+/** How long a month's compliance of one set of stations is reused: daily values arrive once a day. */
+export const COMPLIANCE_TTL_MS = 5 * MINUTE_MS;
+/** Sets remembered at most (the oldest is forgotten first). */
+const COMPLIANCE_SETS = 200;
+
+/**
+ * This month's compliance per set of stations, reused for five minutes: it counts every daily value of the month
+ * (250,000 for 1,000 stations × 10 factors late in a month), which changes only when a day's values arrive, while
+ * the home pages and walls ask for it at each refresh.
+ */
+class ComplianceCache {
+  private readonly entries = new Map<string, { at: number; value: Promise<{ checked: number; broken: number }> }>();
+
+  constructor(private readonly repo: DashboardRepository) {}
+
+  get(set: StationSet, month: number, now: number): Promise<{ checked: number; broken: number }> {
+    const key = JSON.stringify([set.scope.projectId ?? null, set.scope.boundTo ?? null, set.deviceIds, month]);
+    const cached = this.entries.get(key);
+    if (cached && now - cached.at < COMPLIANCE_TTL_MS && now >= cached.at) return cached.value;
+    const value = this.repo.compliance(set, month);
+    // A failed count is not remembered.
+    value.catch(() => this.entries.delete(key));
+    this.entries.delete(key);
+    this.entries.set(key, { at: now, value });
+    if (this.entries.size > COMPLIANCE_SETS) this.entries.delete(this.entries.keys().next().value ?? key);
+    return value;
+  }
+}
+
 /** Midnight today and the first of this month in Beijing time, as epoch ms. */
 export function beijingDayAndMonth(now: number): { day: number; month: number } {
   const local = new Date(now + BEIJING_OFFSET_MS);
@@ -66,11 +96,15 @@ function increment<K>(map: Map<K, number>, key: K, by = 1): void {
  * the configured user may read (their scope, narrowed to the configuration's project and stations).
  */
 export class DashboardService {
+  private readonly compliance: ComplianceCache;
+
   constructor(
     private readonly repo: DashboardRepository,
     private readonly accessOf: AccessOf,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.compliance = new ComplianceCache(repo);
+  }
 
   async list(query: DashboardListQuery, caller: DashboardCaller): Promise<Page<Dashboard>> {
     const { rows, total } = await this.repo.list(query, caller.isAdmin ? undefined : caller.userId);
@@ -115,6 +149,7 @@ export class DashboardService {
     const [
       stations,
       latest,
+      units,
       particulates,
       alarmCounts,
       pendingOrders,
@@ -126,13 +161,14 @@ export class DashboardService {
     ] = await Promise.all([
       this.repo.stations(set),
       this.repo.latestValues(set),
+      this.repo.aqiUnits(),
       this.repo.particulateMeans(set, now - DAY_MS),
       this.repo.activeAlarmCounts(set),
       this.repo.pendingOrders(set),
       this.repo.latestAlarms(set, DASHBOARD_LIMITS.latestAlarms),
       this.repo.openOrders(set, DASHBOARD_LIMITS.latestAlarms),
       this.repo.hourlyUploads(set, day, day + hoursToday * HOUR_MS),
-      this.repo.compliance(set, month),
+      this.compliance.get(set, month, now),
       this.repo.waterLimits(),
     ]);
 
@@ -179,7 +215,7 @@ export class DashboardService {
       states[state] += 1;
       const waterClass = station.deviceType === SURFACE_WATER ? worstClass(values, limitsByFactor) : null;
       if (waterClass !== null) increment(waterClasses, waterClass);
-      const aqi = station.deviceType === AIR ? stationAqi(station.id, values, meanOf) : null;
+      const aqi = station.deviceType === AIR ? stationAqi(station.id, values, meanOf, units) : null;
       if (aqi !== null) increment(airQuality, aqi.level);
       return {
         id: station.id,
@@ -293,13 +329,14 @@ function stationAqi(
   deviceId: number,
   values: readonly LatestRow[],
   meanOf: ReadonlyMap<string, number>,
+  units: ReadonlyMap<string, string>,
 ): { aqi: number; level: number } | null {
   const input: Partial<Record<AqiPollutant, number>> = {};
   for (const v of values) {
     const pollutant = aqiPollutantOfFactor(v.factorCode);
     if (!pollutant || v.value === null) continue;
     const raw = meanOf.get(`${deviceId}|${v.factorCode}`) ?? v.value;
-    const converted = toAqiUnit(pollutant, raw, v.unit ?? '');
+    const converted = toAqiUnit(pollutant, raw, units.get(v.factorCode) ?? '');
     if (converted !== undefined) input[pollutant] = converted;
   }
   const result = hourlyAqi(input);
