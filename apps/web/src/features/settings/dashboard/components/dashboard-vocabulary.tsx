@@ -41,7 +41,7 @@ export interface UserOption {
 /** Every user (admin prepares anyone's configuration), named as `name (userName)`. */
 export function useAllUsersPicker(): { options: UserOption[]; loading: boolean } {
   const users = useQuery(crudAllQueryOptions(CRUD.user));
-  const options = (users.data ?? []).map((user) => ({
+  const options = (users.data ?? []).map((user): UserOption => ({
     value: user.id,
     label: `${String(user.name)} (${String(user.userName)})`,
     variant: Array.isArray(user.roleNames) && user.roleNames.includes(ADMIN_ROLE) ? 'admin' : 'editor',
