@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
-import { Alert, Button, Flex, Layout, Typography } from 'antd';
+import { Button, Flex, Layout, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
+import { WallDashboard } from '../../features/dashboard';
 import { FullscreenToggle } from '../layout/header/fullscreen-toggle';
 import { LanguageChooser, ThemeChooser } from '../layout/header/preference-choosers';
-import { Overview } from './overview';
 
 /**
  * /dashboard/index: the full-screen dashboard the menu opens in a new tab, without the side menu
- * (SPEC section 2). Until the live monitoring wall is built it says so and offers the overview.
+ * (SPEC section 2): the live monitoring wall, with the header's fullscreen, language, theme and way back.
  */
 export default function DashboardScreen() {
   const { t } = useTranslation();
@@ -31,16 +31,18 @@ export default function DashboardScreen() {
           <FullscreenToggle />
           <LanguageChooser />
           <ThemeChooser />
-          <Button className="app-header-link" type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/index')}>
+          <Button
+            className="app-header-link"
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => void navigate('/index')}
+          >
             {t('layout.dashboard.backToConsole')}
           </Button>
         </Flex>
       </Layout.Header>
       <Layout.Content className="app-content app-dashboard-content">
-        <Flex vertical gap={16}>
-          <Alert type="info" showIcon title={t('layout.dashboard.notBuiltTitle')} description={t('layout.dashboard.notBuiltDescription')} />
-          <Overview />
-        </Flex>
+        <WallDashboard />
       </Layout.Content>
     </Layout>
   );

@@ -1,6 +1,6 @@
-import { Overview } from './overview';
+import { HomeDashboard } from '../../features/dashboard';
 
-/** /index: the console's home (SPEC section 2). */
+/** /index: the console's home, the dashboard of the user's role and setting (SPEC section 2). */
 export default function HomePage() {
-  return <Overview />;
+  return <HomeDashboard />;
 }

@@ -103,7 +103,12 @@ function snapshot(overrides: Partial<DashboardInfo> = {}): DashboardInfo {
 describe('applyAlarms', () => {
   it('counts a newly raised alarm on its station, the totals, the list and the open orders', () => {
     const next = applyAlarms(fromSnapshot(snapshot()), [
-      testAlarm(11, { deviceId: 8, alarmType: 4, alarmLevel: 2, device: { deviceName: 'Station 8', utcOffsetMinutes: 480 } }),
+      testAlarm(11, {
+        deviceId: 8,
+        alarmType: 4,
+        alarmLevel: 2,
+        device: { deviceName: 'Station 8', utcOffsetMinutes: 480 },
+      }),
     ]);
     expect(next.info.stations.map((s) => s.alarms)).toEqual([1, 1]);
     expect(next.info.alarms).toEqual({
@@ -183,7 +188,14 @@ describe('applyMessages', () => {
   it('replaces hourly values of the trend factors and averages the hour over the stations of that hour', () => {
     const value = (v: number, factorCode = 'w01018') => ({ factorCode, value: v, flag: 'N', quality: 'N' });
     const state = applyMessages(fromSnapshot(snapshot()), [
-      { type: 'data', deviceId: 7, deviceCode: 'MN7', kind: 'hour', dataTime: HOUR, values: [value(10), value(7, 'w01001')] },
+      {
+        type: 'data',
+        deviceId: 7,
+        deviceCode: 'MN7',
+        kind: 'hour',
+        dataTime: HOUR,
+        values: [value(10), value(7, 'w01001')],
+      },
       { type: 'data', deviceId: 8, deviceCode: 'MN8', kind: 'hour', dataTime: HOUR, values: [value(20)] },
     ]);
     expect(state.info.stations[0]?.latest).toEqual([{ factorCode: 'w01018', value: 10, dataTime: HOUR }]);
