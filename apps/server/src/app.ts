@@ -109,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requireRoutePermissions(app);
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
     installErrorHandling(app);
-    await registerSecurityHeaders(app, config.mapTileUrl);
+    await registerSecurityHeaders(app, config.mapTiles);
     await registerOpenApi(app, version);
 
     const onHandlerError = (name: string, err: unknown) => app.log.error({ err, event: name }, 'event handler failed');

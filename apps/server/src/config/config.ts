@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { LIMITS } from '@envmon/shared';
+import { LIMITS, type MapTiles } from '@envmon/shared';
 import { z } from 'zod';
+import { resolveMapTiles } from './map-tiles.js';
 
 /**
  * Environment configuration (DESIGN.md 'Configuration'), parsed once at start. Everything the
@@ -53,7 +54,8 @@ export interface AppConfig {
   /** How the terminal's lines read: 'text' for people, 'json' for a log collector; the files are JSON either way. */
   logFormat: 'text' | 'json';
   logDir: string;
-  mapTileUrl: string | null;
+  /** MAP_TILE_URL resolved (map-tiles.ts); null: the console draws its bundled boundaries. */
+  mapTiles: MapTiles | null;
   defaultLanguage: 'zh' | 'en';
   tokenTtlMs: number;
   /** Null when the OAuth variables are not all set: external sign-in is then off. */
@@ -101,6 +103,9 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   LOG_DIR: z.string().trim().min(1).default('./data/logs'),
   MAP_TILE_URL: optional,
+  MAP_TILE_CRS: optional.transform((v) => v?.toLowerCase() ?? null),
+  MAP_TILE_SUBDOMAINS: optional,
+  MAP_TILE_ATTRIBUTION: optional,
   DEFAULT_LANGUAGE: z.enum(['zh', 'en']).default('zh'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().optional(),
   OAUTH_AUTHORIZE_URL: optional,
@@ -167,7 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     logDir: e.LOG_DIR,
-    mapTileUrl: e.MAP_TILE_URL,
+    mapTiles: resolveMapTiles({
+      url: e.MAP_TILE_URL,
+      crs: e.MAP_TILE_CRS,
+      subdomains: e.MAP_TILE_SUBDOMAINS,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+    }),
     defaultLanguage: e.DEFAULT_LANGUAGE,
     tokenTtlMs: e.TOKEN_TTL_HOURS ? Math.round(e.TOKEN_TTL_HOURS * 3_600_000) : LIMITS.tokenTtlMs,
     oauth:

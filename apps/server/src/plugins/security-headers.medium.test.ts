@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveMapTiles } from '../config/map-tiles.js';
 import { CONSOLE_ASSET, useTestApp } from '../test/harness.js';
 
 /**
@@ -8,7 +9,7 @@ import { CONSOLE_ASSET, useTestApp } from '../test/harness.js';
 describe('security headers', () => {
   const t = useTestApp({
     withConsole: true,
-    config: { mapTileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' },
+    config: { mapTiles: resolveMapTiles({ url: 'tianditu:abc', crs: null, subdomains: null, attribution: null }) },
   });
 
   function directives(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -45,7 +46,7 @@ describe('security headers', () => {
     const csp = directives(response.headers['content-security-policy']);
     expect(csp.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
     expect(csp.get('img-src')).toEqual(
-      expect.arrayContaining(["'self'", 'data:', 'blob:', 'https://*.tile.example.org']),
+      expect.arrayContaining(["'self'", 'data:', 'blob:', 'https://t0.tianditu.gov.cn', 'https://t7.tianditu.gov.cn']),
     );
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'ws:', 'wss:']));
     expect(csp.get('worker-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));

@@ -33,4 +33,14 @@ describe('clientConfig', () => {
   it('reports OAuth as off when it is not configured', () => {
     expect(clientConfig(loadConfig({})).oauth).toEqual({ enabled: false, authorizeUrl: null });
   });
+
+  it('hands the console the resolved tiles: URL, subdomains, credits and coordinate system', () => {
+    expect(clientConfig(loadConfig({})).mapTiles).toBeNull();
+    expect(clientConfig(loadConfig({ MAP_TILE_URL: 'amap' })).mapTiles).toMatchObject({
+      url: expect.stringContaining('autonavi.com') as string,
+      subdomains: '1234',
+      attribution: expect.stringContaining('AutoNavi') as string,
+      crs: 'gcj02',
+    });
+  });
 });

@@ -20,7 +20,7 @@ export function clientConfig(config: AppConfig): ClientConfig {
     defaultLanguage: english ? 'en-US' : 'zh-CN',
     defaultSize: english ? 'small' : 'medium',
     oauth: { enabled: config.oauth !== null, authorizeUrl },
-    mapTileUrl: config.mapTileUrl,
+    mapTiles: config.mapTiles,
     demo: config.demo,
   };
 }

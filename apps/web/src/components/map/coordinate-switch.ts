@@ -72,6 +72,10 @@ export interface CoordinateSwitch {
   setConverted: (converted: boolean) => void;
   /** The user entered `shown`; hands the WGS-84 value to onChange. */
   setShown: (shown: LngLat) => void;
+  /** The WGS-84 value itself (what is stored, and what the map draws in its own system). */
+  value: LngLat;
+  /** The user picked a WGS-84 point (on the map); the inputs show it in the current system. */
+  setValue: (value: LngLat) => void;
 }
 
 /** The switch state around a controlled WGS-84 value; onChange always receives WGS-84. */
@@ -93,5 +97,12 @@ export function useCoordinateSwitch(value: LngLat, onChange: (value: LngLat) => 
     },
     [state, value, onChange],
   );
-  return { converted: state.converted, shown: state.shown, setConverted, setShown };
+  const setValue = useCallback(
+    (next: LngLat) => {
+      setStored(syncValue(state, next));
+      if (!sameLngLat(next, value)) onChange(next);
+    },
+    [state, value, onChange],
+  );
+  return { converted: state.converted, shown: state.shown, setConverted, setShown, value: state.backup, setValue };
 }

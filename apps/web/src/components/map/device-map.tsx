@@ -5,6 +5,7 @@ import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { LatLngBounds, point, type LatLngTuple, type Map as LeafletMap } from 'leaflet';
 import { MAP_DEFAULTS } from '@envmon/shared';
 import { BaseMap } from './base-map';
+import { toMapLatLng, useMapCrs } from './map-crs';
 import { clusterState, countStates, gridCluster } from './cluster';
 import { clusterIcon, deviceMarkerIcon } from './marker-icons';
 import {
@@ -148,7 +149,16 @@ function DeviceMarkers({ devices, selectedId, onSelect }: DeviceMapProps) {
     resize: () => setView(readView(map)),
   });
 
-  const located = useMemo(() => devices.filter(isLocated), [devices]);
+  const crs = useMapCrs();
+  // Stored WGS-84, drawn in the base map's system: every position below is the map's.
+  const located = useMemo(
+    () =>
+      devices.filter(isLocated).map((device) => {
+        const [lat, lng] = toMapLatLng(crs, device.lng, device.lat);
+        return { ...device, lat, lng };
+      }),
+    [devices, crs],
+  );
   const groups = useMemo(() => groupDevices(map, view, located, selectedId), [map, view, located, selectedId]);
 
   const selected = located.find((d) => d.id === selectedId);
@@ -200,7 +210,7 @@ function DeviceMarkers({ devices, selectedId, onSelect }: DeviceMapProps) {
 
 /**
  * Every device with coordinates as a marker coloured by its state, clustered when dense.
- * Coordinates are drawn as given (stored WGS-84; a caller showing a GCJ-02 base map converts).
+ * Coordinates are stored WGS-84; on a GCJ-02 base map they are drawn converted (map-crs.ts).
  * The map fills its parent (at least 360 px high).
  */
 export function DeviceMap({ devices, selectedId, onSelect }: DeviceMapProps) {

@@ -3,12 +3,13 @@ import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputNumber, Space, Switch } from 'antd';
 import { Marker, useMap } from 'react-leaflet';
-import type { LatLngTuple, LeafletEvent, Marker as LeafletMarker } from 'leaflet';
+import type { LatLng, LatLngTuple, LeafletEvent, Marker as LeafletMarker } from 'leaflet';
 import { MAP_DEFAULTS } from '@envmon/shared';
-import { COORDINATE_DECIMALS, roundCoordinate } from '../../lib/coordinates';
+import { COORDINATE_DECIMALS } from '../../lib/coordinates';
 import { usePreferences } from '../../app/providers/preferences';
 import { BaseMap } from './base-map';
 import { useCoordinateSwitch, type LngLat } from './coordinate-switch';
+import { fromMapLatLng, toMapLatLng, useMapCrs } from './map-crs';
 import { pickerPinIcon } from './marker-icons';
 import { POINT_ZOOM } from './map-vocabulary';
 
@@ -24,13 +25,8 @@ const EMPTY: LngLat = { lng: null, lat: null };
 
 const GEOMAN_LANGUAGES = { 'zh-CN': 'zh', 'en-US': 'en' } as const;
 
-const toPoint = (latlng: { lat: number; lng: number }): LngLat => ({
-  lng: roundCoordinate(latlng.lng),
-  lat: roundCoordinate(latlng.lat),
-});
-
-/** geoman's marker tool, alone in its toolbar: a click on the map picks the point. */
-function MarkerDrawTool({ onPick }: { onPick: (point: LngLat) => void }) {
+/** geoman's marker tool, alone in its toolbar: a click on the map picks the point (in the map's system). */
+function MarkerDrawTool({ onPick }: { onPick: (latlng: LatLng) => void }) {
   const map = useMap();
   const { t } = useTranslation();
   const { language } = usePreferences();
@@ -65,7 +61,7 @@ function MarkerDrawTool({ onPick }: { onPick: (point: LngLat) => void }) {
       // The picker draws the chosen point itself; geoman's copy is only the gesture.
       layer.remove();
       map.pm.disableDraw();
-      pick(toPoint(layer.getLatLng()));
+      pick(layer.getLatLng());
     };
     map.on('pm:create', onCreate);
     return () => {
@@ -92,40 +88,60 @@ function FollowPoint({ position }: { position: LatLngTuple | null }) {
 }
 
 /**
+ * What the picker draws on the map: the stored WGS-84 point in the map's own system (a GCJ-02
+ * base map shows it converted, whatever the switch), and points picked or dragged there handed
+ * back as WGS-84.
+ */
+function PickerLayers({ value, onPick }: { value: LngLat; onPick: (value: LngLat) => void }) {
+  const crs = useMapCrs();
+  const position = useMemo<LatLngTuple | null>(
+    () => (value.lng !== null && value.lat !== null ? toMapLatLng(crs, value.lng, value.lat) : null),
+    [crs, value.lng, value.lat],
+  );
+  const pick = (latlng: LatLng) => onPick(fromMapLatLng(crs, latlng));
+  return (
+    <>
+      <MarkerDrawTool onPick={pick} />
+      <FollowPoint position={position} />
+      {position && (
+        <Marker
+          position={position}
+          icon={pickerPinIcon}
+          draggable
+          eventHandlers={{
+            dragend: (event: LeafletEvent) => pick((event.target as LeafletMarker).getLatLng()),
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
  * Step 1 of the device dialog: the point on a map (geoman's marker tool, or drag the pin) and
- * as two numbers. The switch shows the numbers (and the map) in GCJ-02; switching it off brings
- * back the backed-up WGS-84 numbers exactly. `onChange` always receives WGS-84.
+ * as two numbers. The switch shows the numbers in GCJ-02; switching it off brings back the
+ * backed-up WGS-84 numbers exactly. The map draws the point in its own system either way.
+ * `onChange` always receives WGS-84.
  */
 export function LocationPicker({ value = EMPTY, onChange }: LocationPickerProps) {
   const { t } = useTranslation();
   const coordinates = useCoordinateSwitch(value, (next) => onChange?.(next));
-  const { shown, converted, setConverted, setShown } = coordinates;
-  const position = useMemo<LatLngTuple | null>(
-    () => (shown.lng !== null && shown.lat !== null ? [shown.lat, shown.lng] : null),
-    [shown.lng, shown.lat],
-  );
-  const center: LatLngTuple = position ?? [MAP_DEFAULTS.lat, MAP_DEFAULTS.lng];
+  const { shown, converted, setConverted, setShown, setValue } = coordinates;
+  const stored = coordinates.value;
+  const located = stored.lng !== null && stored.lat !== null;
+  // The first view only: a GCJ-02 map's few hundred metres do not matter here, FollowPoint corrects them.
+  const center: LatLngTuple =
+    stored.lng !== null && stored.lat !== null ? [stored.lat, stored.lng] : [MAP_DEFAULTS.lat, MAP_DEFAULTS.lng];
 
   return (
     <div className="location-picker" data-testid="location-picker">
       <BaseMap
         center={center}
-        zoom={position ? POINT_ZOOM : MAP_DEFAULTS.zoom}
+        zoom={located ? POINT_ZOOM : MAP_DEFAULTS.zoom}
         className="location-picker__map"
         testId="location-picker-map"
       >
-        <MarkerDrawTool onPick={setShown} />
-        <FollowPoint position={position} />
-        {position && (
-          <Marker
-            position={position}
-            icon={pickerPinIcon}
-            draggable
-            eventHandlers={{
-              dragend: (event: LeafletEvent) => setShown(toPoint((event.target as LeafletMarker).getLatLng())),
-            }}
-          />
-        )}
+        <PickerLayers value={stored} onPick={setValue} />
       </BaseMap>
       <Space wrap size="middle" align="center">
         <Space.Compact>

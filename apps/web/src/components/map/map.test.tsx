@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode, useState, type ReactNode } from 'react';
 import Cookies from 'js-cookie';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ClientConfig } from '@envmon/shared';
+import type { ClientConfig, MapTiles } from '@envmon/shared';
 import '../../lib/i18n';
 import { PreferencesProvider } from '../../app/providers/preferences';
 import { PREFERENCE_COOKIES } from '../../lib/cookies';
@@ -15,9 +15,19 @@ const CONFIG: ClientConfig = {
   defaultLanguage: 'zh-CN',
   defaultSize: 'medium',
   oauth: null as unknown as ClientConfig['oauth'],
-  mapTileUrl: null,
+  mapTiles: null,
   demo: false,
 };
+
+const tiles = (url: string, more: Partial<MapTiles> = {}): MapTiles => ({
+  url,
+  labelUrl: null,
+  subdomains: '',
+  attribution: null,
+  crs: 'wgs84',
+  maxZoom: 18,
+  ...more,
+});
 
 function renderWithProviders(ui: ReactNode, config: ClientConfig = CONFIG) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -31,6 +41,9 @@ function renderWithProviders(ui: ReactNode, config: ClientConfig = CONFIG) {
     </StrictMode>,
   );
 }
+
+// The bundled boundaries are a chunk of their own: transformed once here, not inside a test's time.
+beforeAll(() => import('./boundaries'), 60_000);
 
 beforeEach(() => {
   Cookies.set(PREFERENCE_COOKIES.theme, 'dark');
@@ -104,24 +117,72 @@ describe('DeviceMap', () => {
     expect(container.querySelector('.device-marker--selected.device-marker--alarm')).not.toBeNull();
   });
 
-  it('follows the theme and says when no base map is configured', () => {
-    const { container } = renderWithProviders(<DeviceMap devices={[]} />);
-    expect(container.querySelector('.envmon-map--dark')).not.toBeNull();
-    expect(screen.getByTestId('map-notice').textContent).toBe('未配置底图，设备标注与绘制仍可使用');
+  it('draws the bundled country boundaries in the theme when no tiles are configured, without a notice', async () => {
+    const { container } = renderWithProviders(<DeviceMap devices={[device(1, 116.404, 39.915, 'online')]} />);
+    expect(container.querySelector('.envmon-map--dark.envmon-map--outline')).not.toBeNull();
+    // Every country of the bundled layer is a path in the overlay pane, loaded from its own chunk.
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-overlay-pane path').length).toBeGreaterThan(200));
+    expect(container.querySelector('.leaflet-tile-pane .leaflet-layer')).toBeNull();
+    expect(screen.queryByTestId('map-notice')).toBeNull();
+    expect(container.querySelector('.leaflet-control-attribution')?.textContent).toContain(
+      '国界：Natural Earth（world-geo-json-zh）',
+    );
+    expect(container.querySelectorAll('.device-marker')).toHaveLength(1);
   });
 
-  it('adds the configured tile layer without a notice', () => {
+  it('adds the configured tiles, their label layer and credits, without the boundaries or a notice', () => {
     const { container } = renderWithProviders(<DeviceMap devices={[]} />, {
       ...CONFIG,
-      mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      mapTiles: tiles('https://t{s}.tiles.example/{z}/{x}/{y}.png', {
+        subdomains: '01',
+        labelUrl: 'https://t{s}.tiles.example/labels/{z}/{x}/{y}.png',
+        attribution: '© Example tiles',
+      }),
     });
-    expect(container.querySelector('.leaflet-tile-pane .leaflet-layer')).not.toBeNull();
+    const layers = container.querySelectorAll('.leaflet-tile-pane .leaflet-layer');
+    expect(layers).toHaveLength(2);
+    const sources = [...container.querySelectorAll('.leaflet-tile-pane img')].map((img) => img.getAttribute('src'));
+    expect(sources.some((src) => /^https:\/\/t[01]\.tiles\.example\/labels\/6\//.test(src ?? ''))).toBe(true);
+    expect(container.querySelector('.leaflet-control-attribution')?.textContent).toContain('© Example tiles');
+    expect(container.querySelector('.envmon-map--outline')).toBeNull();
+    expect(container.querySelector('.leaflet-overlay-pane path')).toBeNull();
     expect(screen.queryByTestId('map-notice')).toBeNull();
   });
-  it('says so when the configured tiles cannot be loaded, and keeps the markers', () => {
+
+  it('draws stored WGS-84 devices converted onto a GCJ-02 base map', () => {
+    // Beijing is selected, so the map centres on it at street level; Tokyo, outside China, has no
+    // GCJ-02 offset. On a GCJ-02 map Beijing moves about 530 m east: Tokyo, seen from it, moves west.
+    const tokyoFromBeijing = (crs: MapTiles['crs']) => {
+      const { container, unmount } = renderWithProviders(
+        <DeviceMap
+          devices={[device(1, 116.404, 39.915, 'online'), device(2, 139.692, 35.69, 'offline')]}
+          selectedId={1}
+        />,
+        { ...CONFIG, mapTiles: tiles('https://tiles.example/{z}/{x}/{y}.png', { crs }) },
+      );
+      const position = (state: string) => {
+        const icon = container.querySelector(`.device-marker--${state}`)?.parentElement;
+        // jsdom has no 3D transforms: Leaflet places markers with left and top.
+        return [Number.parseFloat(icon?.style.left ?? ''), Number.parseFloat(icon?.style.top ?? '')] as const;
+      };
+      const [bx, by] = position('online');
+      const [sx, sy] = position('offline');
+      unmount();
+      return [sx - bx, sy - by] as const;
+    };
+    const [wgsX, wgsY] = tokyoFromBeijing('wgs84');
+    const [gcjX, gcjY] = tokyoFromBeijing('gcj02');
+    // 0.0062° of longitude and 0.0014° of latitude at zoom 13: about 36 px west and 11 px down.
+    expect(wgsX - gcjX).toBeGreaterThanOrEqual(30);
+    expect(wgsX - gcjX).toBeLessThanOrEqual(42);
+    expect(gcjY - wgsY).toBeGreaterThanOrEqual(5);
+    expect(gcjY - wgsY).toBeLessThanOrEqual(16);
+  });
+
+  it('says so when the configured tiles cannot be loaded, and draws the boundaries and markers instead', async () => {
     const { container } = renderWithProviders(<DeviceMap devices={[device(1, 116.404, 39.915, 'online')]} />, {
       ...CONFIG,
-      mapTileUrl: 'https://unreachable.example/{z}/{x}/{y}.png',
+      mapTiles: tiles('https://unreachable.example/{z}/{x}/{y}.png'),
     });
     const tile = container.querySelector('.leaflet-tile-pane img');
     expect(tile).not.toBeNull();
@@ -130,6 +191,7 @@ describe('DeviceMap', () => {
     });
     expect(screen.getByTestId('map-notice').textContent).toBe('底图加载失败，设备标注与绘制仍可使用');
     expect(container.querySelectorAll('.device-marker')).toHaveLength(1);
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-overlay-pane path').length).toBeGreaterThan(200));
   });
 });
 
@@ -209,5 +271,24 @@ describe('LocationPicker', () => {
     expect(Math.round((picked.lat ?? 0) * 1e6) / 1e6).toBe(picked.lat);
     expect(input('device-lng').value).toBe(picked.lng?.toFixed(6));
     expect(container.querySelector('.picker-marker')).not.toBeNull();
+  });
+
+  it('hands a point picked on a GCJ-02 base map on as WGS-84, and draws the stored point converted', () => {
+    const onValue = vi.fn();
+    const { container } = renderWithProviders(
+      <ControlledPicker initial={{ lng: null, lat: null }} onValue={onValue} />,
+      { ...CONFIG, mapTiles: tiles('https://tiles.example/{z}/{x}/{y}.png', { crs: 'gcj02' }) },
+    );
+    fireEvent.click(screen.getByTestId('map-draw-marker'));
+    const map = container.querySelector('.leaflet-container') as HTMLElement;
+    fireEvent.mouseMove(map, { clientX: 0, clientY: 0 });
+    fireEvent.click(map, { clientX: 0, clientY: 0 });
+    const picked = onValue.mock.lastCall?.[0] as LngLat;
+    // The map's centre (114.26, 22.71) is a GCJ-02 point; its WGS-84 original lies about 500 m west.
+    expect(picked.lng).toBeCloseTo(114.2551, 1);
+    expect((picked.lng ?? 0) - 114.26).toBeLessThan(-0.003);
+    expect((picked.lat ?? 0) - 22.71).toBeGreaterThan(0.001);
+    // The inputs show the stored WGS-84 numbers (the switch is off) …
+    expect(input('device-lng').value).toBe(picked.lng?.toFixed(6));
   });
 });
