@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Alarm, DashboardCard, DashboardInfo } from '@envmon/shared';
 import { SessionProvider, type Session } from '../../../app/session-context';
 import { i18n } from '../../../lib/i18n';
+import type * as endpointModule from '../../../lib/endpoint';
 import { installAntdShims } from '../../../test/render';
 import { HomeDashboard } from './home-dashboard';
 
@@ -24,7 +25,7 @@ vi.mock('../../../lib/live', () => ({
 
 const fetchInfo = vi.hoisted(() => vi.fn<() => Promise<DashboardInfo>>());
 vi.mock('../../../lib/endpoint', async (original) => ({
-  ...(await original<typeof import('../../../lib/endpoint')>()),
+  ...(await original<typeof endpointModule>()),
   callEndpoint: (endpoint: { path: string }) =>
     endpoint.path.endsWith('/getDashboardInfoByUserId')
       ? fetchInfo()
