@@ -45,6 +45,13 @@ async function addDashboardRole(request: APIRequestContext, token: string, roleN
 
 /** axe-core's serious and critical findings within `selector` (every screen must have none). */
 async function blockingFindings(page: Page, selector: string): Promise<string[]> {
+  // Measured at rest: no pointer over a button, no transition half-way (a fading colour fails contrast).
+  await page.mouse.move(0, 0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length),
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
