@@ -273,7 +273,7 @@ describe('LocationPicker', () => {
     expect(container.querySelector('.picker-marker')).not.toBeNull();
   });
 
-  it('hands a point picked on a GCJ-02 base map on as WGS-84, and draws the stored point converted', () => {
+  it('hands a point picked on a GCJ-02 base map on as WGS-84', () => {
     const onValue = vi.fn();
     const { container } = renderWithProviders(
       <ControlledPicker initial={{ lng: null, lat: null }} onValue={onValue} />,
@@ -288,7 +288,7 @@ describe('LocationPicker', () => {
     expect(picked.lng).toBeCloseTo(114.2551, 1);
     expect((picked.lng ?? 0) - 114.26).toBeLessThan(-0.003);
     expect((picked.lat ?? 0) - 22.71).toBeGreaterThan(0.001);
-    // The inputs show the stored WGS-84 numbers (the switch is off) …
+    // The inputs show the stored WGS-84 numbers (the switch is off).
     expect(input('device-lng').value).toBe(picked.lng?.toFixed(6));
   });
 });
