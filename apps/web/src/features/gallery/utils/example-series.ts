@@ -46,10 +46,15 @@ function axisStyle(theme: ChartThemeName) {
 
 const seriesIndexes = Array.from({ length: EXAMPLE_SERIES }, (_, i) => i);
 
+/** The legend under the plot, below the axis labels. */
+const LEGEND_BELOW = { bottom: 0 };
+
 function cartesian(theme: ChartThemeName, labels: ExampleLabels, type: 'line' | 'bar') {
+  const base = baseChartOption(theme);
   return {
-    ...baseChartOption(theme),
-    grid: { left: 40, right: 16, top: 40, bottom: 32 },
+    ...base,
+    legend: { ...base.legend, ...LEGEND_BELOW },
+    grid: { left: 40, right: 16, top: 16, bottom: 64 },
     xAxis: { type: 'category' as const, data: hourLabels(), ...axisStyle(theme) },
     yAxis: { type: 'value' as const, ...axisStyle(theme) },
     series: seriesIndexes.map((i) => ({
@@ -70,6 +75,7 @@ export function radarOption(theme: ChartThemeName, labels: ExampleLabels) {
   return {
     ...base,
     tooltip: { ...base.tooltip, trigger: 'item' as const },
+    legend: { ...base.legend, ...LEGEND_BELOW },
     radar: {
       indicator: Array.from({ length: RADAR_AXES }, (_, i) => ({ name: labels.part(i), max: 100 })),
       axisName: { color: colors.secondaryText },
@@ -92,7 +98,8 @@ export function roseOption(theme: ChartThemeName, labels: ExampleLabels) {
   return {
     ...base,
     tooltip: { ...base.tooltip, trigger: 'item' as const },
-    polar: { radius: '70%' },
+    legend: { ...base.legend, ...LEGEND_BELOW },
+    polar: { center: ['50%', '46%'], radius: '64%' },
     angleAxis: {
       type: 'category' as const,
       data: [...ROSE_SECTORS],
@@ -141,7 +148,7 @@ export function pieOption(theme: ChartThemeName, labels: ExampleLabels) {
   return {
     ...base,
     tooltip: { ...base.tooltip, trigger: 'item' as const },
-    legend: { ...base.legend, bottom: 0 },
+    legend: { ...base.legend, ...LEGEND_BELOW },
     series: [
       {
         type: 'pie' as const,
