@@ -16,6 +16,9 @@ const PASSWORD = 'Dash@12345';
 const THRESHOLD = '/manager/alarm/threshold/rest';
 const USER = '/manager/system/user/rest';
 const COD = 'w01018';
+/** The shared machine runs several browsers at once: a page's first snapshot can take many seconds. */
+const UI_TIMEOUT_MS = 30_000;
+const ui = expect.configure({ timeout: UI_TIMEOUT_MS });
 
 interface Envelope<T> {
   status: number;
@@ -109,7 +112,9 @@ const cardIds = (page: Page, root: string) => page.getByTestId(root).locator('[d
 /** The page's cards, in the order shown, are these. */
 const expectCards = (page: Page, root: string, cards: readonly DashboardCard[]) =>
   expect
-    .poll(() => cardIds(page, root).evaluateAll((els) => els.map((el) => el.getAttribute('data-testid'))))
+    .poll(() => cardIds(page, root).evaluateAll((els) => els.map((el) => el.getAttribute('data-testid'))), {
+      timeout: UI_TIMEOUT_MS,
+    })
     .toEqual(cards.map((card) => `dashboard-card-${card}`));
 
 test('admin sees the admin home; an operator the editor home with only the station bound to them', async ({
@@ -120,20 +125,20 @@ test('admin sees the admin home; an operator the editor home with only the stati
   const fixture = await Fixture.create(request, 'E2EDV');
   try {
     await signInViaApi(page, credentialsOf('admin'), '/index');
-    await expect(page.getByTestId('dashboard-home')).toHaveAttribute('data-variant', 'admin');
-    await expect(page.getByTestId('dashboard-variant')).toHaveText('管理员首页');
+    await ui(page.getByTestId('dashboard-home')).toHaveAttribute('data-variant', 'admin');
+    await ui(page.getByTestId('dashboard-variant')).toHaveText('管理员首页');
 
     await signInViaApi(page, fixture.credentials, '/index');
     const home = page.getByTestId('dashboard-home');
-    await expect(home).toHaveAttribute('data-variant', 'editor');
-    await expect(page.getByTestId('dashboard-variant')).toHaveText('运维首页');
+    await ui(home).toHaveAttribute('data-variant', 'editor');
+    await ui(page.getByTestId('dashboard-variant')).toHaveText('运维首页');
     // No setting of their own: the editor's default cards.
     await expectCards(page, 'dashboard-home', ['states', 'stations', 'workOrders', 'latestAlarms']);
-    const stations = page.getByTestId('dashboard-stations').locator('tbody tr');
-    await expect(stations).toHaveCount(1);
-    await expect(stations).toContainText(fixture.device.deviceName);
-    await expect(stations).toContainText('从未上线');
-    await expect(page.getByTestId('dashboard-card-states').getByTestId('dashboard-state-never')).toContainText('1');
+    const stations = page.getByTestId('dashboard-stations').locator('tbody tr.ant-table-row');
+    await ui(stations).toHaveCount(1);
+    await ui(stations).toContainText(fixture.device.deviceName);
+    await ui(stations).toContainText('从未上线');
+    await ui(page.getByTestId('dashboard-card-states').getByTestId('dashboard-state-never')).toContainText('1');
   } finally {
     await fixture.dispose();
   }
@@ -177,10 +182,11 @@ test('a station over its threshold over TCP appears on the wall’s alarm list a
       if (r.url().includes(dashboardEndpoints.info.path)) snapshots += 1;
     });
     await station.sendRealtime({ [COD]: 20 });
-    await signInViaApi(page, fixture.credentials, '/dashboard/index');
+    await signInViaApi(page, fixture.credentials, '/index');
+    await page.goto('/dashboard/index');
     const wall = page.getByTestId('dashboard-wall');
-    await expect(wall.getByTestId('dashboard-card-latestAlarms')).toContainText('没有告警');
-    await expect(page.getByTestId('dashboard-live')).toHaveText('实时');
+    await ui(wall.getByTestId('dashboard-card-latestAlarms')).toContainText('没有告警');
+    await ui(page.getByTestId('dashboard-live')).toHaveText('实时');
     // Marks this document: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { wallMark: number }).wallMark = 1));
     const loads = snapshots;
@@ -189,19 +195,19 @@ test('a station over its threshold over TCP appears on the wall’s alarm list a
 
     const row = wall
       .getByTestId('dashboard-alarm-list')
-      .locator('tbody tr')
+      .locator('tbody tr.ant-table-row')
       .filter({ hasText: fixture.device.deviceName });
-    await expect(row).toHaveCount(1, { timeout: 10_000 });
-    await expect(row).toContainText('阈值告警');
-    await expect(row).toContainText('化学需氧量');
-    await expect(row).toContainText('150.5');
-    await expect(row).toContainText('待处理');
-    await expect(wall.getByTestId('dashboard-alarms-active')).toContainText('1');
+    await expect(row).toHaveCount(1, { timeout: 15_000 });
+    await ui(row).toContainText('阈值告警');
+    await ui(row).toContainText('化学需氧量');
+    await ui(row).toContainText('150.5');
+    await ui(row).toContainText('待处理');
+    await ui(wall.getByTestId('dashboard-alarms-active')).toContainText('1');
     // The map centres the station and draws it in the alarm colour.
     const marker = wall
       .getByTestId('dashboard-card-map')
       .locator(`.leaflet-marker-icon[title="${fixture.device.deviceName}"] .device-marker--alarm`);
-    await expect(marker).toBeVisible({ timeout: 10_000 });
+    await expect(marker).toBeVisible({ timeout: 15_000 });
 
     expect(await page.evaluate(() => (window as unknown as { wallMark?: number }).wallMark)).toBe(1);
     // Pushed, not polled: no snapshot was asked for again.
@@ -230,13 +236,14 @@ for (const { language, theme } of [
         { name: 'language', value: language, url: baseURL ?? '' },
         { name: 'theme', value: theme, url: baseURL ?? '' },
       ]);
+      await signInViaApi(page, fixture.credentials, '/index');
       for (const [path, root] of [
         ['/index', 'dashboard-home'],
         ['/dashboard/index', 'dashboard-wall'],
       ] as const) {
-        await signInViaApi(page, fixture.credentials, path);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await page.goto(path);
+        await ui(page.locator('html')).toHaveAttribute('lang', language);
+        await ui(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expectCards(page, root, DASHBOARD_CARDS);
         // Factor names come from the catalogue once it is loaded.
         await page.waitForLoadState('networkidle');
