@@ -2,7 +2,14 @@ import { expect, type APIRequestContext, type Page, test } from '@playwright/tes
 import { DASHBOARD_CARDS, dashboardEndpoints, type DashboardCard } from '@envmon/shared';
 import { deviceBody, DeviceApi, type DeviceRow, uniquePrefix } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
-import { AdminApi, credentialsOf, signInViaApi, uniqueUserName } from './specs-support/session.js';
+import {
+  AdminApi,
+  apiLogin,
+  credentialsOf,
+  type Credentials,
+  TOKEN_KEY,
+  uniqueUserName,
+} from './specs-support/session.js';
 import { Station } from './specs-support/station.js';
 
 /**
@@ -109,6 +116,18 @@ class Fixture {
 
 const cardIds = (page: Page, root: string) => page.getByTestId(root).locator('[data-testid^="dashboard-card-"]');
 
+/**
+ * Signs in as session.ts's signInViaApi does, waiting for the home's dashboard with the longer timeout a
+ * loaded machine needs; the wall is then opened from there (it has no user menu to wait for).
+ */
+async function signIn(page: Page, credentials: Credentials): Promise<void> {
+  const token = await apiLogin(page.request, credentials);
+  await page.goto('/login');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto('/index');
+  await ui(page.getByTestId('dashboard-home')).toBeVisible();
+}
+
 /** The page's cards, in the order shown, are these. */
 const expectCards = (page: Page, root: string, cards: readonly DashboardCard[]) =>
   expect
@@ -124,11 +143,11 @@ test('admin sees the admin home; an operator the editor home with only the stati
   test.setTimeout(90_000);
   const fixture = await Fixture.create(request, 'E2EDV');
   try {
-    await signInViaApi(page, credentialsOf('admin'), '/index');
+    await signIn(page, credentialsOf('admin'));
     await ui(page.getByTestId('dashboard-home')).toHaveAttribute('data-variant', 'admin');
     await ui(page.getByTestId('dashboard-variant')).toHaveText('管理员首页');
 
-    await signInViaApi(page, fixture.credentials, '/index');
+    await signIn(page, fixture.credentials);
     const home = page.getByTestId('dashboard-home');
     await ui(home).toHaveAttribute('data-variant', 'editor');
     await ui(page.getByTestId('dashboard-variant')).toHaveText('运维首页');
@@ -152,7 +171,7 @@ test('a dashboard setting an admin prepares decides which cards the home and the
   const fixture = await Fixture.create(request, 'E2EDC');
   try {
     await fixture.setDashboard(['workOrders', 'states'], ['transmission', 'latestAlarms']);
-    await signInViaApi(page, fixture.credentials, '/index');
+    await signIn(page, fixture.credentials);
     await expectCards(page, 'dashboard-home', ['workOrders', 'states']);
     await page.goto('/dashboard/index');
     await expectCards(page, 'dashboard-wall', ['transmission', 'latestAlarms']);
@@ -182,7 +201,7 @@ test('a station over its threshold over TCP appears on the wall’s alarm list a
       if (r.url().includes(dashboardEndpoints.info.path)) snapshots += 1;
     });
     await station.sendRealtime({ [COD]: 20 });
-    await signInViaApi(page, fixture.credentials, '/index');
+    await signIn(page, fixture.credentials);
     await page.goto('/dashboard/index');
     const wall = page.getByTestId('dashboard-wall');
     await ui(wall.getByTestId('dashboard-card-latestAlarms')).toContainText('没有告警');
@@ -236,7 +255,7 @@ for (const { language, theme } of [
         { name: 'language', value: language, url: baseURL ?? '' },
         { name: 'theme', value: theme, url: baseURL ?? '' },
       ]);
-      await signInViaApi(page, fixture.credentials, '/index');
+      await signIn(page, fixture.credentials);
       for (const [path, root] of [
         ['/index', 'dashboard-home'],
         ['/dashboard/index', 'dashboard-wall'],
