@@ -136,7 +136,8 @@ for (const { theme, language } of CASES) {
     baseURL,
     request,
   }) => {
-    test.setTimeout(180_000);
+    // Seven routes, each scanned by axe, in a console loaded on a shared machine.
+    test.setTimeout(300_000);
     const text = TEXT[language];
     // A device of this run, for the device tree to show: the gallery reads the real devices.
     const devices = await DeviceApi.signIn(request);
@@ -240,7 +241,7 @@ for (const { theme, language } of CASES) {
 }
 
 test('a user without the admin role is refused every gallery route and offered no entry', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await AdminApi.signIn(request);
   const credentials = { userName: uniqueUserName('gallery-op'), password: 'Gallery@123' };
   const user = await admin.addUser({ ...credentials, name: 'Gallery operator', roleNames: ['operator'] });
