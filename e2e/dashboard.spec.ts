@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { DASHBOARD_CARDS, dashboardEndpoints, type DashboardCard } from '@envmon/shared';
 import { deviceBody, DeviceApi, type DeviceRow, uniquePrefix } from './specs-support/devices-api.js';
@@ -128,6 +129,20 @@ async function signIn(page: Page, credentials: Credentials): Promise<void> {
   await ui(page.getByTestId('dashboard-home')).toBeVisible();
 }
 
+/** Serious and critical axe findings inside the page's dashboard, measured at rest (no transition half-way). */
+async function blockingFindings(page: Page, root: string): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length),
+    )
+    .toBe(0);
+  const results = await new AxeBuilder({ page }).include(`[data-testid="${root}"]`).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`);
+}
+
 /** The page's cards, in the order shown, are these. */
 const expectCards = (page: Page, root: string, cards: readonly DashboardCard[]) =>
   expect
@@ -140,7 +155,7 @@ test('admin sees the admin home; an operator the editor home with only the stati
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const fixture = await Fixture.create(request, 'E2EDV');
   try {
     await signIn(page, credentialsOf('admin'));
@@ -167,7 +182,7 @@ test('a dashboard setting an admin prepares decides which cards the home and the
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const fixture = await Fixture.create(request, 'E2EDC');
   try {
     await fixture.setDashboard(['workOrders', 'states'], ['transmission', 'latestAlarms']);
@@ -190,7 +205,7 @@ test('a station over its threshold over TCP appears on the wall’s alarm list a
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const fixture = await Fixture.create(request, 'E2EDW');
   await fixture.addThreshold(100);
   await fixture.setDashboard(['states'], ['states', 'map', 'latestAlarms', 'alarms']);
@@ -241,13 +256,13 @@ for (const { language, theme } of [
   { language: 'zh-CN', theme: 'light' },
   { language: 'en-US', theme: 'dark' },
 ] as const) {
-  test(`the home and the wall in ${language} and ${theme}: every card, no untranslated key`, async ({
+  test(`the home and the wall in ${language} and ${theme}: every card, no untranslated key, no axe finding`, async ({
     page,
     context,
     request,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const fixture = await Fixture.create(request, 'E2EDL');
     try {
       await fixture.setDashboard(DASHBOARD_CARDS, DASHBOARD_CARDS);
@@ -267,6 +282,7 @@ for (const { language, theme } of [
         // Factor names come from the catalogue once it is loaded.
         await page.waitForLoadState('networkidle');
         expect(await visibleUntranslatedKeys(page), `untranslated keys on ${path}`).toEqual([]);
+        expect(await blockingFindings(page, root), `axe on ${path}`).toEqual([]);
       }
     } finally {
       await fixture.dispose();
