@@ -43,10 +43,10 @@ export function renderCard(card: DashboardCard, info: DashboardInfo, focusId?: n
 type Width = 'quarter' | 'half' | 'whole';
 
 const HOME_WIDTH: Readonly<Record<DashboardCard, Width>> = {
-  states: 'half',
+  states: 'quarter',
   transmission: 'quarter',
   compliance: 'quarter',
-  alarms: 'half',
+  alarms: 'quarter',
   waterClasses: 'half',
   airQuality: 'half',
   map: 'half',
@@ -69,7 +69,7 @@ export function HomeCards({ cards, info }: { cards: readonly DashboardCard[]; in
   return (
     <Row gutter={GUTTER}>
       {cards.map((card) => (
-        <Col key={card} {...COLS[HOME_WIDTH[card]]}>
+        <Col key={card} className="dashboard-home-col" {...COLS[HOME_WIDTH[card]]}>
           {renderCard(card, info)}
         </Col>
       ))}

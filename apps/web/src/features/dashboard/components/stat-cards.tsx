@@ -7,7 +7,7 @@ import { usePagePath } from '../hooks/use-page-path';
 import { CARD_SCREENS } from './card-screens';
 import { DashboardCard, ScreenLink, SurfaceContext } from './dashboard-card';
 
-const GAUGE_PX = { home: 110, wall: 150 } as const;
+const GAUGE_PX = { home: 110, wall: 130 } as const;
 const PERCENT = 100;
 
 const percentOf = (rate: number | null) => (rate === null ? 0 : Math.round(rate * PERCENT * 10) / 10);

@@ -85,9 +85,7 @@ export const StationsCard = memo(function StationsCard({
             size="small"
             rowKey="id"
             columns={columns}
-            dataSource={
-              (surface === 'wall' ? stations.slice(page * rows, (page + 1) * rows) : stations)
-            }
+            dataSource={surface === 'wall' ? stations.slice(page * rows, (page + 1) * rows) : stations}
             pagination={surface === 'wall' ? false : { pageSize: rows, hideOnSinglePage: true, size: 'small' }}
             scroll={{ x: 'max-content' }}
             data-testid="dashboard-stations"
