@@ -18,6 +18,8 @@ export function trendOption(trend: DashboardTrend, name: string, color: string, 
   const axis = { axisLine: { lineStyle: { color: colors.axisLine } }, axisLabel: { color: colors.secondaryText } };
   return {
     ...baseChartOption(theme),
+    // One line a chart, named in its title above.
+    legend: { show: false },
     grid: { left: 8, right: 12, top: 12, bottom: 4, containLabel: true },
     xAxis: { type: 'time' as const, ...axis, splitLine: { show: false } },
     yAxis: { type: 'value' as const, scale: true, ...axis, splitLine: { lineStyle: { color: colors.splitLine } } },
