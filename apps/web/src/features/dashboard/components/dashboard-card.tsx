@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { Card } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -41,8 +41,20 @@ export interface DashboardCardProps {
 export function DashboardCard({ card, link, children, fill }: DashboardCardProps) {
   const { t } = useTranslation();
   const title = t(`dashboard.cards.${card}`);
+  const surface = useContext(SurfaceContext);
+  const ref = useRef<HTMLDivElement>(null);
+  // The wall's card bodies scroll within their cell: each is a named tab stop, so a keyboard can scroll it
+  // (WCAG 2.1.1; axe 'scrollable-region-focusable'). antd's Card takes no attributes for its body.
+  useEffect(() => {
+    const body = ref.current?.querySelector<HTMLElement>(':scope > .ant-card-body');
+    if (surface !== 'wall' || !body) return;
+    body.tabIndex = 0;
+    body.setAttribute('role', 'region');
+    body.setAttribute('aria-label', title);
+  }, [surface, title]);
   return (
     <Card
+      ref={ref}
       size="small"
       title={title}
       className={['dashboard-card', fill ? 'dashboard-card--fill' : ''].filter(Boolean).join(' ')}
