@@ -10,6 +10,7 @@ import {
 import { idParamSchema, pageSchema } from '../schemas/common.js';
 import {
   dashboardInfoSchema,
+  dashboardByUserQuerySchema,
   dashboardInputSchema,
   dashboardListQuerySchema,
   dashboardPageSchema,
@@ -103,7 +104,7 @@ export const dashboardEndpoints = {
   byUser: defineEndpoint({
     method: 'GET',
     path: `${DASHBOARD}/getByUserId`,
-    query: dashboardUserQuerySchema,
+    query: dashboardByUserQuerySchema,
     response: dashboardSchema,
     key: ['dashboard', 'user'],
   }),

@@ -151,7 +151,12 @@ export const dashboardListQuerySchema = pageQuerySchema.extend({
 });
 export type DashboardListQuery = z.infer<typeof dashboardListQuerySchema>;
 
-/** getByUserId and getDashboardInfoByUserId: the user (the caller when absent; admin may name anyone). */
+/** getByUserId: the user (the caller when absent; admin may name anyone). */
+export const dashboardByUserQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+});
+
+/** getDashboardInfoByUserId: the user, as getByUserId, and the header's project. */
 export const dashboardUserQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
   /** The header's project: narrows the configuration's stations further. */
