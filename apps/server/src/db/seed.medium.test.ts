@@ -1,5 +1,6 @@
 import {
   ALARM_TYPE,
+  AQI_FACTORS,
   flattenResourceTree,
   OVERFLOW_TYPE,
   mergeRoleResources,
@@ -13,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.js';
 import { demoStationSpecs, seedDatabase } from './seed.js';
 import { LEVEL_FACTOR_CODE, PLATFORM_FACTORS } from './platform-factors.js';
+import { AIR_EVALUATION } from '../simulator/factor-models.js';
 import { createStationModel } from '../simulator/station-model.js';
 import { breaks } from '../modules/alarm/alarm-rules.js';
 
@@ -53,6 +55,18 @@ describe('demo seed', () => {
     const response = await t().app.inject({ url: '/manager/system/user/rest/getAll', headers: { token: viewer } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ status: -1, code: '000001', desc: '没有操作权限，请联系系统管理员！' });
+  });
+
+  it('gives the AQI pollutants the units its ambient air stations send them in (HJ 633: µg/m³, CO in mg/m³)', async () => {
+    const codes = Object.values(AQI_FACTORS).map((f) => f.code);
+    const units = await query(t(), (db) =>
+      db.selectFrom('factors').select(['factorCode', 'unit']).where('factorCode', 'in', codes).execute(),
+    );
+    const sent = new Map(AIR_EVALUATION.map((model) => [model.code, model.unit]));
+    expect(Object.fromEntries(units.map((f) => [f.factorCode, f.unit]))).toEqual(
+      Object.fromEntries(codes.map((code) => [code, sent.get(code)])),
+    );
+    expect(units.find((f) => f.factorCode === AQI_FACTORS.so2.code)?.unit).toBe('µg/m³');
   });
 
   it('creates the two demo projects for the project selector', async () => {
@@ -246,6 +260,8 @@ describe('seed without demo', () => {
       rangeMax: 14,
       builtIn: 1,
     });
+    // The catalogue's own units stay without the demo: SO2 as HJ 212 prints it (emission monitoring).
+    expect(factors.find((f) => f.factorCode === AQI_FACTORS.so2.code)?.unit).toBe('mg/m³');
     expect(await query(t(), (db) => db.selectFrom('devices').selectAll().execute())).toEqual([]);
   });
 

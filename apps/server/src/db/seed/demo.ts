@@ -1,4 +1,4 @@
-import { ALARM_TYPE, DEPLOY_TYPE, OVERFLOW_TYPE, THRESHOLD_OPERATOR } from '@envmon/shared';
+import { ALARM_TYPE, AQI_FACTORS, DEPLOY_TYPE, OVERFLOW_TYPE, THRESHOLD_OPERATOR } from '@envmon/shared';
 import type { Kysely } from 'kysely';
 import type { PasswordHasher } from '../../lib/password.js';
 import { simulatedStationSpecs, type SimulatedStationSpec } from '../../simulator/fleet.js';
@@ -143,6 +143,19 @@ export async function seedDemo(
     .insertInto('deployClassify')
     .values(DEMO_PROJECTS.map((p) => ({ ...p, deployType: DEPLOY_TYPE.project, createTime: now })))
     .execute();
+  await useAmbientUnits(db);
+}
+
+/**
+ * The demo's air stations are ambient stations: they report the AQI pollutants in HJ 633's units (SO2,
+ * NO2 and O3 in µg/m³), where the HJ 212 catalogue prints mg/m³ for SO2 and NO2 (emission monitoring) and
+ * no unit for O3. The demo's catalogue says what its stations send, so that screens print the right unit
+ * and the AQI reads the values as they are.
+ */
+async function useAmbientUnits(db: Kysely<Database>): Promise<void> {
+  for (const factor of Object.values(AQI_FACTORS)) {
+    await db.updateTable('factors').set({ unit: factor.unit }).where('factorCode', '=', factor.code).execute();
+  }
 }
 
 /**
