@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { I18N_RESOURCES } from '@envmon/shared';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { blockingAxeFindings } from './specs-support/axe.js';
 import { chooseOption, openSelectDropdown } from './specs-support/report-helpers.js';
 import { AdminApi, apiLogin, credentialsOf, signInViaApi, uniqueUserName } from './specs-support/session.js';
 
@@ -41,21 +41,6 @@ async function addDashboardRole(request: APIRequestContext, token: string, roleN
     'add role',
   );
   return role.id;
-}
-
-/** axe-core's serious and critical findings within `selector` (every screen must have none). */
-async function blockingFindings(page: Page, selector: string): Promise<string[]> {
-  // Measured at rest: no pointer over a button, no transition half-way (a fading colour fails contrast).
-  await page.mouse.move(0, 0);
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length),
-    )
-    .toBe(0);
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 function rowWith(screen: Locator, text: string): Locator {
@@ -108,7 +93,7 @@ test('admin prepares, edits and deletes a new operator’s dashboard, listed by 
     await chooseOption(page, dialog.getByLabel('趋势因子', { exact: true }), '氨氮 (w21003)', '氨氮');
     await page.keyboard.press('Escape');
     await expect(openSelectDropdown(page)).toHaveCount(0);
-    expect(await blockingFindings(page, '.ant-modal')).toEqual([]);
+    expect(await blockingAxeFindings(page, 'dashboard settings form', { include: '.ant-modal' })).toEqual([]);
     await save(dialog);
     await expect(dialog).toBeHidden();
 
@@ -122,7 +107,9 @@ test('admin prepares, edits and deletes a new operator’s dashboard, listed by 
     await expect(row).not.toContainText('w21003');
     await expect(row).toContainText('60 秒');
     await expect(row).toContainText('不轮播');
-    expect(await blockingFindings(page, '[data-testid="dashboard-settings-page"]')).toEqual([]);
+    expect(
+      await blockingAxeFindings(page, '/settings/dashboard', { include: '[data-testid="dashboard-settings-page"]' }),
+    ).toEqual([]);
 
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     const edit = page.getByRole('dialog', { name: '编辑看板配置' });

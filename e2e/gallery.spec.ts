@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { RESOURCE_TREE } from '@envmon/shared';
+import { type AxeFinding, blockingAxeFindings } from './specs-support/axe.js';
 import { DeviceApi, deviceBody, uniquePrefix } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
-import { openInConsole, screenSettled, trackCalls } from './specs-support/menu-screens.js';
+import { openInConsole, RESOURCE_CODES, screenSettled, trackCalls } from './specs-support/menu-screens.js';
 import {
   AdminApi,
   apiLogin,
@@ -52,45 +51,6 @@ async function signIn(page: Page, credentials: Credentials, path: string): Promi
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   await page.goto(path);
   await expect(userMenu(page)).toBeVisible({ timeout: 30_000 });
-}
-
-const BLOCKING = new Set(['serious', 'critical']);
-type ResourceNode = { code: string; children?: readonly ResourceNode[] };
-const codesOf = (nodes: readonly ResourceNode[]): string[] =>
-  nodes.flatMap((node) => [node.code, ...codesOf(node.children ?? [])]);
-// The CRUD definition card shows the list's permission, a resource code ('system.dictionary'): a value, not a key.
-const RESOURCE_CODES = new Set(codesOf(RESOURCE_TREE));
-
-/**
- * The one tolerated finding, as in accessibility.spec.ts: antd's Tabs (the layout's tab bar) render their
- * overflow and add buttons inside role=tablist (ant-design/ant-design#49502). Only that exact shape passes.
- */
-function isUpstreamTabsButton(rule: string, node: { target: unknown[]; failureSummary?: string }): boolean {
-  if (rule !== 'aria-required-children') return false;
-  const target = node.target.map(String).join(' ');
-  const disallowed = /children which are not allowed: (.*)$/m.exec(node.failureSummary ?? '')?.[1] ?? '';
-  return (
-    target.includes('.ant-tabs-nav') &&
-    disallowed.split(',').every((child) => /^button(\[aria-label\])?$/.test(child.trim()))
-  );
-}
-
-async function axeFindings(page: Page, path: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map((violation) => ({
-      ...violation,
-      nodes: violation.nodes.filter((node) => !isUpstreamTabsButton(violation.id, node)),
-    }))
-    .filter((violation) => violation.nodes.length > 0)
-    .map(
-      (violation) =>
-        `${path} ${violation.id}: ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`)
-          .join(' | ')}`,
-    );
 }
 
 const TEXT = {
@@ -158,7 +118,7 @@ for (const { theme, language } of CASES) {
       await chooseFromDropdown(page, text.entry);
       await expect(page).toHaveURL(/\/components\/index$/);
 
-      const findings: string[] = [];
+      const findings: AxeFinding[] = [];
       for (const path of GALLERY_ROUTES) {
         await openInConsole(page, path);
         await expect(page.getByTestId(PAGE_TEST_IDS[path])).toBeVisible({ timeout: 20_000 });
@@ -166,7 +126,7 @@ for (const { theme, language } of CASES) {
         await expect(page.locator('.ant-result-404, .ant-result-403, .ant-result-error')).toHaveCount(0);
         const keys = (await visibleUntranslatedKeys(page)).filter((key) => !RESOURCE_CODES.has(key));
         expect(keys, `untranslated i18n keys on ${path}`).toEqual([]);
-        findings.push(...(await axeFindings(page, path)));
+        findings.push(...(await blockingAxeFindings(page, path)));
 
         switch (path) {
           case '/components/index': {
@@ -189,7 +149,7 @@ for (const { theme, language } of CASES) {
             const dialog = page.getByRole('dialog');
             await dialog.getByRole('button', { name: /save|保\s?存/i }).click();
             await expect(dialog.getByText(text.required).first()).toBeVisible();
-            findings.push(...(await axeFindings(page, `${path} (form dialog)`)));
+            findings.push(...(await blockingAxeFindings(page, `${path} (form dialog)`)));
             await page.keyboard.press('Escape');
             await expect(dialog).toHaveCount(0);
             break;
@@ -232,7 +192,7 @@ for (const { theme, language } of CASES) {
             break;
         }
       }
-      expect(findings, findings.join('\n')).toEqual([]);
+      expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await devices.remove(device.id);

@@ -73,7 +73,7 @@ const STAGES = [
     timeout: 10 * MINUTE,
     run: (ctx) => vitest(ctx, 'cluster', {}),
   },
-  { name: 'e2e', title: 'browser tests (playwright test, Chromium)', timeout: 25 * MINUTE, run: browserTests },
+  { name: 'e2e', title: 'browser tests (playwright test, Chromium)', timeout: 45 * MINUTE, run: browserTests },
 ];
 const ALIASES = {
   medium: ['medium-sqlite', 'medium-postgres'],

@@ -1,16 +1,29 @@
 import { RESOURCE_ACTION, RESOURCE_TREE } from '@envmon/shared';
 import { expect, type Page } from '@playwright/test';
+import { animationsDone } from './axe.js';
 
 /**
- * Every screen of the menu, as the admin (who holds all of them) reaches it: each page of the
- * product's resource tree at its group's url + its own, except the dashboard, which the menu opens
- * as its own full-screen route.
+ * The screens of the menu groups `groups` (codes of the resource tree's top level), as the admin (who
+ * holds all of them) reaches them: each page at its group's url + its own, except the dashboard, which
+ * the menu opens as its own full-screen route.
  */
-export const MENU_SCREENS: readonly string[] = RESOURCE_TREE.flatMap((group) =>
-  (group.children ?? [])
-    .filter((page) => page.action === RESOURCE_ACTION.menu)
-    .map((page) => (page.code === 'realtime.dashboard' ? '/dashboard/index' : `${group.url}/${page.url}`)),
-);
+export function menuScreensOf(groups: readonly string[]): string[] {
+  return RESOURCE_TREE.filter((group) => groups.includes(group.code)).flatMap((group) =>
+    (group.children ?? [])
+      .filter((page) => page.action === RESOURCE_ACTION.menu)
+      .map((page) => (page.code === 'realtime.dashboard' ? '/dashboard/index' : `${group.url}/${page.url}`)),
+  );
+}
+
+type ResourceNode = { code: string; children?: readonly ResourceNode[] };
+const codesOf = (nodes: readonly ResourceNode[]): string[] =>
+  nodes.flatMap((node) => [node.code, ...codesOf(node.children ?? [])]);
+
+/**
+ * Every resource code. They read like i18n keys ('realtime.dashboard') but are values people read: the
+ * resources screen lists them, and the gallery's CRUD definition shows its list's permission.
+ */
+export const RESOURCE_CODES: ReadonlySet<string> = new Set(codesOf(RESOURCE_TREE));
 
 /**
  * Opens `path` inside the running console the way its own links do (a history entry the router
@@ -56,12 +69,5 @@ export async function screenSettled(page: Page, callsInFlight: () => number): Pr
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active').filter({ visible: true })).toHaveCount(0, {
     timeout: 15_000,
   });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).length,
-      ),
-    )
-    .toBe(0);
+  await animationsDone(page);
 }

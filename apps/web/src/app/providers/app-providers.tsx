@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Language } from '@envmon/shared';
 import { useFocusableScrollRegions } from '../../lib/focusable-scroll';
+import { usePrefersReducedMotion } from '../../lib/reduced-motion';
 import { MessageHolder } from './message-holder';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { queryClient } from './query-client';
@@ -16,7 +17,8 @@ const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Language,
 
 function ThemedAntd({ children }: { children: ReactNode }) {
   const { theme, size, language } = usePreferences();
-  const config = useMemo(() => themeConfig(theme, size), [theme, size]);
+  const reducedMotion = usePrefersReducedMotion();
+  const config = useMemo(() => themeConfig(theme, size, reducedMotion), [theme, size, reducedMotion]);
   useFocusableScrollRegions();
   useEffect(() => {
     // Lets the stylesheet match the theme where antd tokens do not reach (page background, scroll bars).

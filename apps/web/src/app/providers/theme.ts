@@ -9,7 +9,10 @@ export type ThemeName = (typeof THEMES)[number];
  * The console's chrome (header and menus) per SPEC section 1: the light theme has a dark slate
  * menu, the dark theme a blue one. Content follows antd's default or dark algorithm.
  */
-export const CHROME: Record<ThemeName, { header: string; sider: string; submenu: string; selected: string; border: string }> = {
+export const CHROME: Record<
+  ThemeName,
+  { header: string; sider: string; submenu: string; selected: string; border: string }
+> = {
   // The selected item carries white text: AA (4.5:1) in both (readable-colors.ts).
   light: { header: '#0f172a', sider: '#1e293b', submenu: '#0f172a', selected: '#0958d9', border: '#334155' },
   dark: { header: '#0b2a63', sider: '#0f3a86', submenu: '#0b2f70', selected: '#2563eb', border: '#1d4ed8' },
@@ -34,11 +37,13 @@ export function antdSize(size: ConsoleSize): 'middle' | 'small' {
 const configs = new Map<string, ThemeConfig>();
 
 /** The theme of a name and size, computed once (choosing readable shades measures antd's palettes). */
-export function themeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
-  const key = `${name}/${size}`;
+export function themeConfig(name: ThemeName, size: ConsoleSize, reducedMotion = false): ThemeConfig {
+  const key = `${name}/${size}/${reducedMotion}`;
   const known = configs.get(key);
   if (known) return known;
-  const config = buildThemeConfig(name, size);
+  const built = buildThemeConfig(name, size);
+  // Asked for less motion (the system setting): antd's transitions and animations are switched off.
+  const config = reducedMotion ? { ...built, token: { ...built.token, motion: false } } : built;
   configs.set(key, config);
   return config;
 }
@@ -54,7 +59,13 @@ function buildThemeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
     components: {
       Tabs: readable.tabs,
       Tag: readable.tag,
-      Layout: { headerBg: chrome.header, siderBg: chrome.sider, triggerBg: chrome.submenu, headerPadding: '0 16px', headerHeight: HEADER_HEIGHT },
+      Layout: {
+        headerBg: chrome.header,
+        siderBg: chrome.sider,
+        triggerBg: chrome.submenu,
+        headerPadding: '0 16px',
+        headerHeight: HEADER_HEIGHT,
+      },
       Menu: {
         darkItemBg: chrome.sider,
         darkSubMenuItemBg: chrome.submenu,

@@ -14,6 +14,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { usePrefersReducedMotion } from '../../lib/reduced-motion';
 import { chartState } from './chart-state';
 import type { ChartThemeName } from './chart-theme';
 
@@ -54,9 +55,12 @@ const STATE_DELAY_MS = 200;
  * 'dark' theme for the defaults the option does not set); updates are merged lazily, once a frame.
  * After drawing, the chart's state (chart-state.ts: zoom window, value axes) is written on the
  * wrapper as data-chart-state, for the browser tests to read what a canvas does not show as text.
+ * When the user asks the system for less motion, the chart draws without animation.
  */
 export function EChart({ option, theme, style, onEvents, replaceMerge, ...rest }: EChartProps) {
   const wrapper = useRef<HTMLDivElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const drawn = useMemo(() => (reducedMotion ? { ...option, animation: false } : option), [option, reducedMotion]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const events = useMemo(
@@ -77,7 +81,7 @@ export function EChart({ option, theme, style, onEvents, replaceMerge, ...rest }
     <div ref={wrapper} data-testid={rest['data-testid']}>
       <ReactEChartsCore
         echarts={echarts}
-        option={option}
+        option={drawn}
         theme={theme === 'dark' ? 'dark' : undefined}
         replaceMerge={replaceMerge}
         lazyUpdate
