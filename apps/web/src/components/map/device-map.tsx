@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
@@ -31,6 +31,8 @@ export interface DeviceMapProps {
   devices: DeviceMapDevice[];
   selectedId?: number;
   onSelect?: (id: number) => void;
+  /** Open on the devices (all of them in view) instead of the default centre, once they are known. */
+  fitToDevices?: boolean;
 }
 
 /** Room left around a cluster's members when zooming to them. */
@@ -141,7 +143,7 @@ function ClusterMarker({ devices, position }: { devices: LocatedDevice[]; positi
   );
 }
 
-function DeviceMarkers({ devices, selectedId, onSelect }: DeviceMapProps) {
+function DeviceMarkers({ devices, selectedId, onSelect, fitToDevices = false }: DeviceMapProps) {
   const map = useMap();
   const [view, setView] = useState(() => readView(map));
   useMapEvents({
@@ -160,6 +162,15 @@ function DeviceMarkers({ devices, selectedId, onSelect }: DeviceMapProps) {
     [devices, crs],
   );
   const groups = useMemo(() => groupDevices(map, view, located, selectedId), [map, view, located, selectedId]);
+
+  // Once, when the map has a size and the devices are known: later changes (live states) keep the user's view.
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (!fitToDevices || fitted.current || !view.measured || located.length === 0) return;
+    fitted.current = true;
+    const bounds = new LatLngBounds(located.map((device): LatLngTuple => [device.lat, device.lng]));
+    map.fitBounds(bounds, { padding: [CLUSTER_PADDING_PX, CLUSTER_PADDING_PX], maxZoom: POINT_ZOOM });
+  }, [fitToDevices, map, view.measured, located]);
 
   const selected = located.find((d) => d.id === selectedId);
   const selectedLat = selected?.lat;
@@ -213,7 +224,7 @@ function DeviceMarkers({ devices, selectedId, onSelect }: DeviceMapProps) {
  * Coordinates are stored WGS-84; on a GCJ-02 base map they are drawn converted (map-crs.ts).
  * The map fills its parent (at least 360 px high).
  */
-export function DeviceMap({ devices, selectedId, onSelect }: DeviceMapProps) {
+export function DeviceMap({ devices, selectedId, onSelect, fitToDevices }: DeviceMapProps) {
   return (
     <BaseMap
       center={[MAP_DEFAULTS.lat, MAP_DEFAULTS.lng]}
@@ -221,7 +232,7 @@ export function DeviceMap({ devices, selectedId, onSelect }: DeviceMapProps) {
       className="device-map"
       testId="device-map"
     >
-      <DeviceMarkers devices={devices} selectedId={selectedId} onSelect={onSelect} />
+      <DeviceMarkers devices={devices} selectedId={selectedId} onSelect={onSelect} fitToDevices={fitToDevices} />
     </BaseMap>
   );
 }

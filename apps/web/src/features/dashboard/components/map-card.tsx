@@ -41,7 +41,12 @@ export const MapCard = memo(function MapCard({
   return (
     <DashboardCard card="map" link={usePagePath(CARD_SCREENS.map)} fill>
       <div className="dashboard-map">
-        <DeviceMap devices={markers} selectedId={selectedId} onSelect={(id) => setPicked({ id, over: focusId })} />
+        <DeviceMap
+          devices={markers}
+          selectedId={selectedId}
+          onSelect={(id) => setPicked({ id, over: focusId })}
+          fitToDevices
+        />
       </div>
       {!located && (
         <Typography.Text type="secondary" className="dashboard-map__empty">

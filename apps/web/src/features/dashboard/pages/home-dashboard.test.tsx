@@ -11,12 +11,20 @@ import type * as endpointModule from '../../../lib/endpoint';
 import { installAntdShims } from '../../../test/render';
 import { HomeDashboard } from './home-dashboard';
 
-const live = vi.hoisted(() => ({ alarmListeners: new Set<(alarms: Alarm[]) => void>(), followed: [] as number[][] }));
+const live = vi.hoisted(() => ({
+  alarmListeners: new Set<(alarms: Alarm[]) => void>(),
+  reconnectListeners: new Set<() => void>(),
+  followed: [] as number[][],
+}));
 vi.mock('../../../lib/live', () => ({
   liveClient: {
     onAlarms: (listener: (alarms: Alarm[]) => void) => {
       live.alarmListeners.add(listener);
       return () => live.alarmListeners.delete(listener);
+    },
+    onReconnect: (listener: () => void) => {
+      live.reconnectListeners.add(listener);
+      return () => live.reconnectListeners.delete(listener);
     },
   },
   useLiveMessages: (_name: string, ids: readonly number[]) => live.followed.push([...ids]),
@@ -46,6 +54,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.clearAllMocks();
   live.alarmListeners.clear();
+  live.reconnectListeners.clear();
   live.followed = [];
 });
 afterEach(cleanup);
@@ -227,6 +236,17 @@ describe('HomeDashboard', () => {
     expect(within(screen.getByTestId('dashboard-card-alarms')).getByText('Device')).toBeTruthy();
     expect(within(screen.getByTestId('dashboard-alarm-list')).getAllByRole('row')).toHaveLength(3);
     expect(fetchInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a new snapshot when the push connection comes back (what was pushed meanwhile is lost)', async () => {
+    fetchInfo.mockResolvedValue(info('admin', ['states']));
+    renderHome();
+    await screen.findByTestId('dashboard-card-states');
+    expect(fetchInfo).toHaveBeenCalledTimes(1);
+    fetchInfo.mockResolvedValue({ ...info('admin', ['states']), states: { online: 0, offline: 1, never: 0 } });
+    act(() => live.reconnectListeners.forEach((listener) => listener()));
+    await waitFor(() => expect(fetchInfo).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByTestId('dashboard-card-states').textContent).toMatch(/Offline\D*1/));
   });
 
   it('says when the call failed and asks again on retry', async () => {
