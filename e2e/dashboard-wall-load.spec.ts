@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniquePrefix } from './specs-support/devices-api.js';
 import { deleteFleet, insertFleet } from './specs-support/devices-fleet.js';
+import { expectNoLongTask, observeLongTasks } from './specs-support/long-tasks.js';
 import { credentialsOf, signInViaApi } from './specs-support/session.js';
 import { Station } from './specs-support/station.js';
 
@@ -17,20 +18,6 @@ const STATIONS = 1_000;
 /** Below the gateway's limit of connections not yet proven per address (GATEWAY_MAX_UNPROVEN_PER_ADDRESS). */
 const WAVE = 50;
 const ROUNDS = 3;
-
-/** Starts collecting the page's long tasks (the browser's report of work that blocked its thread over 50 ms). */
-async function observeLongTasks(page: Page): Promise<void> {
-  const observing = await page.evaluate(() => {
-    if (!PerformanceObserver.supportedEntryTypes.includes('longtask')) return false;
-    const tasks: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
-    return true;
-  });
-  expect(observing, 'the browser reports long tasks').toBe(true);
-}
 
 /** Every station sends one real-time upload, `WAVE` at a time, each waiting for its acknowledgement. */
 async function reportAll(stations: readonly Station[], round: number): Promise<void> {
@@ -80,13 +67,7 @@ test(
       expect(await page.evaluate(() => (window as unknown as { wallMark?: number }).wallMark)).toBe(1);
       await page.waitForTimeout(1_500);
 
-      const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-      const longest = Math.max(0, ...tasks);
-      test.info().annotations.push({
-        type: 'longest task',
-        description: `${Math.round(longest)} ms of ${tasks.length} long tasks`,
-      });
-      expect(longest, `long tasks: ${tasks.map((d) => Math.round(d)).join(', ')} ms`).toBeLessThanOrEqual(200);
+      await expectNoLongTask(page, test.info());
     } finally {
       await Promise.all(stations.map((station) => station.close()));
       deleteFleet(prefix);

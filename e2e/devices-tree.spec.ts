@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { uniquePrefix } from './specs-support/devices-api.js';
 import { deleteFleet, insertFleet } from './specs-support/devices-fleet.js';
 import { openPanel, searchTree } from './specs-support/device-panel.js';
+import { expectNoLongTask, observeLongTasks } from './specs-support/long-tasks.js';
 
 /** The device panel's tree with 10,000 devices stays smooth (issue 4). */
 
@@ -32,16 +33,7 @@ test(
       expect(await rows.count()).toBeLessThan(200);
 
       // Long tasks from here on (the fleet's first load is not what is measured).
-      const observing = await page.evaluate(() => {
-        if (!PerformanceObserver.supportedEntryTypes.includes('longtask')) return false;
-        const tasks: number[] = [];
-        (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) tasks.push(entry.duration);
-        }).observe({ type: 'longtask' });
-        return true;
-      });
-      expect(observing, 'the browser reports long tasks').toBe(true);
+      await observeLongTasks(page);
 
       const holder = tree.locator('.ant-tree-list-holder');
       const box = await holder.boundingBox();
@@ -63,13 +55,7 @@ test(
       await expect(unclassified).toBeVisible();
       await page.waitForTimeout(300);
 
-      const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-      const longest = Math.max(0, ...tasks);
-      test.info().annotations.push({
-        type: 'longest task',
-        description: `${Math.round(longest)} ms of ${tasks.length} long tasks`,
-      });
-      expect(longest, `long tasks: ${tasks.map((d) => Math.round(d)).join(', ')} ms`).toBeLessThanOrEqual(200);
+      await expectNoLongTask(page, test.info());
     } finally {
       deleteFleet(prefix);
     }
