@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { dashboardEndpoints } from '@envmon/shared';
 import { uniquePrefix } from './specs-support/devices-api.js';
 import { deleteFleet, insertFleet } from './specs-support/devices-fleet.js';
 import { expectNoLongTask, observeLongTasks } from './specs-support/long-tasks.js';
@@ -49,6 +50,10 @@ test(
       // Marks this document: a reload would lose it.
       await page.evaluate(() => ((window as unknown as { wallMark: number }).wallMark = 1));
       await observeLongTasks(page);
+      let snapshots = 0;
+      page.on('request', (request) => {
+        if (request.url().includes(dashboardEndpoints.info.path)) snapshots += 1;
+      });
 
       for (let i = 0; i < STATIONS; i += WAVE) {
         const codes = Array.from(
@@ -65,6 +70,8 @@ test(
         .poll(async () => Number((await online.textContent())?.replace(/\D/g, '') ?? 0), { timeout: 30_000 })
         .toBeGreaterThanOrEqual(onlineBefore + STATIONS);
       expect(await page.evaluate(() => (window as unknown as { wallMark?: number }).wallMark)).toBe(1);
+      // Pushed, not polled: the wall asked for no snapshot meanwhile.
+      expect(snapshots).toBe(0);
       await page.waitForTimeout(1_500);
 
       await expectNoLongTask(page, test.info());

@@ -16,7 +16,8 @@ export default defineConfig({
   // makes its own users, devices and stations where it changes something), so `--workers=2` runs them two at a
   // time on a machine with cores to spare. On two cores, where the browser alone keeps both busy, two workers
   // finish no sooner and slow each other's screens past their limits: one at a time. The specs that measure the
-  // page's smoothness (long tasks) carry the tag @alone and run last, with nothing beside them.
+  // page's smoothness (long tasks) carry the tag @alone: with more workers, run them apart
+  // (`--grep-invert @alone`, then `--grep @alone --workers=1`), or another browser is measured with them.
   workers: 1,
   fullyParallel: false,
   retries: 0,
@@ -50,8 +51,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'chromium', grepInvert: /@alone/ },
-    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], workers: 1 },
-  ],
+  projects: [{ name: 'chromium' }],
 });
