@@ -1,4 +1,4 @@
-import { RESOURCE_ACTION, RESOURCE_TREE } from '@envmon/shared';
+import { flattenResourceTree, RESOURCE_ACTION, RESOURCE_TREE } from '@envmon/shared';
 import { expect, type Page } from '@playwright/test';
 import { animationsDone } from './axe.js';
 
@@ -15,15 +15,11 @@ export function menuScreensOf(groups: readonly string[]): string[] {
   );
 }
 
-type ResourceNode = { code: string; children?: readonly ResourceNode[] };
-const codesOf = (nodes: readonly ResourceNode[]): string[] =>
-  nodes.flatMap((node) => [node.code, ...codesOf(node.children ?? [])]);
-
 /**
  * Every resource code. They read like i18n keys ('realtime.dashboard') but are values people read: the
  * resources screen lists them, and the gallery's CRUD definition shows its list's permission.
  */
-export const RESOURCE_CODES: ReadonlySet<string> = new Set(codesOf(RESOURCE_TREE));
+export const RESOURCE_CODES: ReadonlySet<string> = new Set(flattenResourceTree().map((node) => node.code));
 
 /**
  * Opens `path` inside the running console the way its own links do (a history entry the router

@@ -41,12 +41,13 @@ export function themeConfig(name: ThemeName, size: ConsoleSize, reducedMotion = 
   const key = `${name}/${size}/${reducedMotion}`;
   const known = configs.get(key);
   if (known) return known;
-  const built = buildThemeConfig(name, size);
-  // Asked for less motion (the system setting): antd's transitions and animations are switched off.
-  const config = reducedMotion ? { ...built, token: { ...built.token, motion: false } } : built;
+  // Asked for less motion (the system setting): the same theme with antd's transitions and animations off.
+  const config = reducedMotion ? withoutMotion(themeConfig(name, size)) : buildThemeConfig(name, size);
   configs.set(key, config);
   return config;
 }
+
+const withoutMotion = (config: ThemeConfig): ThemeConfig => ({ ...config, token: { ...config.token, motion: false } });
 
 function buildThemeConfig(name: ThemeName, size: ConsoleSize): ThemeConfig {
   const chrome = CHROME[name];
