@@ -85,6 +85,15 @@ export const MESSAGES = {
   xlsxMissingColumns: '文件缺少必填列：{{columns}}，请使用导入模板！',
   xlsxEmpty: '文件中没有数据！',
   xlsxTooManyRows: '一次最多导入{{max}}行！',
+  // Remote control of stations (issue 18): the command queue and the dynamic codes that guard dangerous commands.
+  commandNotWithdrawable: '指令已下发，无法撤回！',
+  commandNotSupported: '该设备不支持此指令！',
+  commandQueueFull: '该设备待发送的指令过多，请稍后再试！',
+  dynamicCodeRequired: '该操作需要动态码！',
+  dynamicCodeNotEnrolled: '请先绑定动态码！',
+  dynamicCodeWrong: '动态码错误！',
+  dynamicCodeReused: '动态码已使用，请等待下一个动态码！',
+  dynamicCodeLocked: '动态码错误次数过多，请稍后再试！',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

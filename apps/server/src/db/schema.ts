@@ -37,6 +37,12 @@ import type {
   DevopsRecordsTable,
   DevopsFilesTable,
 } from './schema/settings.js';
+import type {
+  StationCommandsTable,
+  DeviceParametersTable,
+  TotpEnrolmentsTable,
+  GuardedCommandsTable,
+} from './schema/control.js';
 
 /**
  * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
@@ -49,6 +55,7 @@ export type * from './schema/device.js';
 export type * from './schema/measurement.js';
 export type * from './schema/alarm.js';
 export type * from './schema/settings.js';
+export type * from './schema/control.js';
 
 export interface Database {
   users: UsersTable;
@@ -84,4 +91,8 @@ export interface Database {
   dashboards: DashboardsTable;
   devopsRecords: DevopsRecordsTable;
   devopsFiles: DevopsFilesTable;
+  stationCommands: StationCommandsTable;
+  deviceParameters: DeviceParametersTable;
+  totpEnrolments: TotpEnrolmentsTable;
+  guardedCommands: GuardedCommandsTable;
 }

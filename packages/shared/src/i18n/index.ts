@@ -16,6 +16,8 @@ import enIotCard from './en-US/iotCard.json' with { type: 'json' };
 import enDevops from './en-US/devops.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
+import enControl from './en-US/control.json' with { type: 'json' };
+import enDynamicCode from './en-US/dynamicCode.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
 import enDeviceDetail from './en-US/deviceDetail.json' with { type: 'json' };
 import enDocs from './en-US/docs.json' with { type: 'json' };
@@ -42,6 +44,8 @@ import zhIotCard from './zh-CN/iotCard.json' with { type: 'json' };
 import zhDevops from './zh-CN/devops.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
+import zhControl from './zh-CN/control.json' with { type: 'json' };
+import zhDynamicCode from './zh-CN/dynamicCode.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
 import zhDeviceDetail from './zh-CN/deviceDetail.json' with { type: 'json' };
 import zhDocs from './zh-CN/docs.json' with { type: 'json' };
@@ -86,6 +90,8 @@ export const I18N_RESOURCES = {
     dashboard: zhDashboard,
     dashboardSettings: zhDashboardSettings,
     gallery: zhGallery,
+    control: zhControl,
+    dynamicCode: zhDynamicCode,
   },
   'en-US': {
     common: enCommon,
@@ -114,6 +120,8 @@ export const I18N_RESOURCES = {
     dashboard: enDashboard,
     dashboardSettings: enDashboardSettings,
     gallery: enGallery,
+    control: enControl,
+    dynamicCode: enDynamicCode,
   },
 } as const;
 

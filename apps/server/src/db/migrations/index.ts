@@ -19,6 +19,7 @@ import { loginThrottle } from './0015-login-throttle.js';
 import { monthlyPartitions } from './0016-monthly-partitions.js';
 import { clusterState } from './0017-cluster-state.js';
 import { dashboards } from './0018-dashboards.js';
+import { stationControl } from './0019-station-control.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -46,6 +47,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0016_monthly_partitions': monthlyPartitions(dialect),
     '0017_cluster_state': clusterState(),
     '0018_dashboards': dashboards(dialect),
+    '0019_station_control': stationControl(dialect),
   };
 }
 
