@@ -31,6 +31,7 @@ import { DeviceScopeReader } from './modules/device/device-scope.js';
 import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
 import { registerDashboards } from './modules/dashboard/dashboard.module.js';
 import { registerDevices } from './modules/device/device.module.js';
+import { registerDynamicCode } from './modules/dynamic-code/dynamic-code.module.js';
 import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
 import { loginRoutes } from './modules/login/login.routes.js';
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerStationRecords(ctx);
     registerDashboards(ctx);
     await registerReissue(ctx);
+    const { dynamicCodes } = registerDynamicCode(ctx);
+    void dynamicCodes;
     registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);

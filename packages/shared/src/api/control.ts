@@ -1,1 +1,45 @@
-export {};
+import { idParamSchema } from '../schemas/common.js';
+import {
+  commandExchangeSchema,
+  commandInputSchema,
+  commandListQuerySchema,
+  stationCommandPageSchema,
+  stationCommandSchema,
+} from '../schemas/control.js';
+import { defineEndpoint } from './endpoint.js';
+
+const COUNTER_CONTROL = '/manager/settings/countercontrol/rest';
+
+/** Settings › counter control (SPEC section 7: countercontrol get, update, delete, uploadList). */
+export const counterControlEndpoints = {
+  /** A page of the commands in scope, newest first; cached under ['countercontrol', …], the root a change invalidates. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${COUNTER_CONTROL}/get`,
+    query: commandListQuerySchema,
+    response: stationCommandPageSchema,
+    key: ['countercontrol'],
+  }),
+  /** Queues a new command, or a resend of one (`id`); answers the record made. */
+  update: defineEndpoint({
+    method: 'POST',
+    path: `${COUNTER_CONTROL}/update`,
+    body: commandInputSchema,
+    response: stationCommandSchema,
+  }),
+  /** Withdraws a command not yet sent; answers the record, now withdrawn. */
+  remove: defineEndpoint({
+    method: 'GET',
+    path: `${COUNTER_CONTROL}/delete`,
+    query: idParamSchema,
+    response: stationCommandSchema,
+  }),
+  /** One command's packets and the station's uploads in answer, parsed. */
+  uploadList: defineEndpoint({
+    method: 'GET',
+    path: `${COUNTER_CONTROL}/uploadList`,
+    query: idParamSchema,
+    response: commandExchangeSchema,
+    key: ['countercontrol', 'exchange'],
+  }),
+};
