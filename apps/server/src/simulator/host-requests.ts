@@ -1,46 +1,43 @@
 /**
  * How a simulated station answers the host's requests (HJ212.md §10–11): backfill, time, intervals, the answer
  * policy and the password, each in the three-step flow (9011 ready, the work, 9012 with its result), and the
- * real-time stream's start and stop.
+ * real-time stream's start and stop. The instrument commands (3011–3021, 3042+) are in site-commands.ts; what a
+ * kind of station does not support is refused.
  */
 import { type FrameDecoder, type FrameDecoderItem, type Hj212Message, parseHj212Time } from '@envmon/hj212';
+import { buildStationPacket, formatBeijingTime, periodLengthMs, periodStartMs, type UploadCn } from './packets.js';
 import {
-  buildReplyPacket,
-  buildStationPacket,
-  formatBeijingTime,
-  periodLengthMs,
-  periodStartMs,
-  type ReplyCn,
-  type UploadCn,
-} from './packets.js';
+  type AnsweringStation,
+  EXE_CONDITION_ERROR,
+  EXE_NO_DATA,
+  EXE_OK,
+  execute,
+  QN_MN_ERROR,
+  QN_PW_ERROR,
+  QN_READY,
+  QN_REJECTED,
+  reply,
+} from './request-flow.js';
+import { answerSiteCommand, type SiteCommandStation } from './site-commands.js';
 
 /** Most periods one backfill request streams (a week of 1-minute data is ~10 000). */
 const MAX_BACKFILL_PERIODS = 10_000;
 /** HJ212.md §6: MinInterval ∈ {1,2,3,4,5,6,10,12,15,20,30} minutes (60 too: some stations send hourly "minute" data). */
 const MIN_INTERVALS = new Set([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60]);
-/** QnRtn (HJ212.md §10). */
-const QN_READY = '1';
-const QN_REJECTED = '2';
-const QN_PW_ERROR = '3';
-const QN_MN_ERROR = '4';
-/** ExeRtn (HJ212.md §10). */
-const EXE_OK = '1';
-const EXE_CONDITION_ERROR = '3';
-const EXE_NO_DATA = '100';
 /** A password the station takes (1072): NewPW is C6, some stations carry up to 24 characters; none that would break the data segment. */
 const VALID_PW = /^[^;,=&\s]{1,24}$/;
 
 /** What a host request may read and change on the station it reaches. */
-export interface RequestedStation {
-  readonly mn: string;
+export interface RequestedStation extends AnsweringStation, SiteCommandStation {
   readonly st: string;
   /** The current password (1072 changes it). */
   pw(): string;
+  /** Whether this kind of station carries out the command (SUPPORTED_CNS); the others are refused with QnRtn=2. */
+  supports(cn: string): boolean;
   rtdIntervalMs(): number;
   minuteIntervalMs(): number;
   now(): number;
   nextQnMs(): number;
-  write(text: string): void;
   log(line: string): void;
   upload(cn: UploadCn, dataTimeMs: number, withFault: boolean): Promise<boolean>;
   /** A 9013/9014 answer to one of the station's uploads. */
@@ -101,6 +98,11 @@ export function answerHostRequest(station: RequestedStation, message: Hj212Messa
     reply(station, message, '9011', { QnRtn: QN_MN_ERROR });
     return;
   }
+  if (!station.supports(message.cn)) {
+    reply(station, message, '9011', { QnRtn: QN_REJECTED });
+    return;
+  }
+  if (answerSiteCommand(station, message)) return;
   switch (message.cn) {
     case '2051':
     case '2061':
@@ -177,19 +179,6 @@ export function answerHostRequest(station: RequestedStation, message: Hj212Messa
     default:
       reply(station, message, '9011', { QnRtn: QN_REJECTED });
   }
-}
-
-function reply(station: RequestedStation, request: Hj212Message, cn: ReplyCn, cp?: Record<string, string>): void {
-  station.write(
-    buildReplyPacket({ qn: request.qn, mn: station.mn, pw: station.pw(), cn, ...(cp === undefined ? {} : { cp }) }),
-  );
-}
-
-/** The three-step request flow: 9011 ready, the work (which may send packets), 9012 with its result. */
-function execute(station: RequestedStation, request: Hj212Message, work: () => string): void {
-  reply(station, request, '9011', { QnRtn: QN_READY });
-  const exeRtn = work();
-  reply(station, request, '9012', { ExeRtn: exeRtn });
 }
 
 /** A parameter answer (1011/1061/1063): Flag=4, so not tracked for an answer. */

@@ -180,3 +180,43 @@ export function buildStationPacket(input: {
   };
   return { qn, text: serialisePacket(message) };
 }
+
+/**
+ * An upload answering a host request (3015, 3017–3020): the request's QN, as the standard's examples show, so the
+ * host can tell which request it answers. `fields` are the per-factor fields (`w01018-SN`, `i11001-Info`), written
+ * after DataTime and the plain fields, grouped by the code before their first `-`.
+ */
+export function buildAnswerUpload(input: {
+  mn: string;
+  pw: string;
+  st: string;
+  cn: string;
+  qn: string;
+  ack: boolean;
+  dataTimeMs?: number;
+  cp?: Readonly<Record<string, string>>;
+  fields?: readonly (readonly [name: string, value: string])[];
+}): BuiltPacket {
+  const byCode = new Map<string, Record<string, string>>();
+  for (const [name, value] of input.fields ?? []) {
+    const dash = name.indexOf('-');
+    const code = name.slice(0, dash);
+    const values = byCode.get(code) ?? {};
+    values[name.slice(dash + 1)] = value;
+    byCode.set(code, values);
+  }
+  const message: Hj212Message = {
+    qn: input.qn,
+    st: input.st,
+    cn: input.cn,
+    pw: input.pw,
+    mn: input.mn,
+    flag: makeFlag(input.ack ? FLAG_ACK : FLAG_NO_ACK),
+    dialect: 'hj212-2017',
+    extra: {},
+    cp: { ...input.cp },
+    factors: [...byCode].map(([code, values]) => makeFactor(code, values)),
+  };
+  if (input.dataTimeMs !== undefined) message.dataTime = formatBeijingTime(input.dataTimeMs);
+  return { qn: input.qn, text: serialisePacket(message) };
+}

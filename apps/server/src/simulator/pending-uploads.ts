@@ -1,6 +1,7 @@
 import type { BuiltPacket } from './packets.js';
 
 interface PendingUpload {
+  id: number;
   qn: string;
   cn: string;
   text: string;
@@ -22,10 +23,14 @@ export interface UploadLink {
 
 /**
  * A station's uploads that wait for an answer (9013/9014): resent after the answer timeout up to the resend limit,
- * all of them again after a reconnect, the oldest given up when more than `maxPending` wait.
+ * all of them again after a reconnect, the oldest given up when more than `maxPending` wait. Several may share a QN
+ * (the answers to one host request carry its QN): each 9014 with that QN answers the oldest of them.
  */
 export class PendingUploads {
-  private readonly pending = new Map<string, PendingUpload>();
+  /** Oldest first. */
+  private readonly pending = new Map<number, PendingUpload>();
+  private readonly byQn = new Map<string, PendingUpload[]>();
+  private nextId = 0;
   readonly counters = { sent: 0, acked: 0, resent: 0 };
 
   constructor(
@@ -38,13 +43,24 @@ export class PendingUploads {
   }
 
   has(qn: string): boolean {
-    return this.pending.has(qn);
+    return this.byQn.has(qn);
   }
 
   enqueue(packet: BuiltPacket, cn: string): Promise<boolean> {
     return new Promise((resolve) => {
-      const entry: PendingUpload = { qn: packet.qn, cn, text: packet.text, writes: 0, timer: undefined, resolve };
-      this.pending.set(entry.qn, entry);
+      const entry: PendingUpload = {
+        id: this.nextId++,
+        qn: packet.qn,
+        cn,
+        text: packet.text,
+        writes: 0,
+        timer: undefined,
+        resolve,
+      };
+      this.pending.set(entry.id, entry);
+      const sharing = this.byQn.get(entry.qn);
+      if (sharing === undefined) this.byQn.set(entry.qn, [entry]);
+      else sharing.push(entry);
       if (this.pending.size > this.maxPending) {
         const oldest = this.pending.values().next().value;
         if (oldest !== undefined) this.giveUp(oldest, 'pending queue full');
@@ -55,10 +71,10 @@ export class PendingUploads {
 
   acknowledge(qn: string | undefined): void {
     if (qn === undefined) return;
-    const entry = this.pending.get(qn);
+    const entry = this.byQn.get(qn)?.[0];
     if (entry === undefined) return;
     clearTimeout(entry.timer);
-    this.pending.delete(qn);
+    this.remove(entry);
     this.counters.acked++;
     entry.resolve(true);
     this.link.acked(qn, entry.cn);
@@ -84,6 +100,7 @@ export class PendingUploads {
       entry.resolve(false);
     }
     this.pending.clear();
+    this.byQn.clear();
   }
 
   private transmit(entry: PendingUpload): void {
@@ -97,7 +114,7 @@ export class PendingUploads {
 
   private onAckTimeout(entry: PendingUpload): void {
     entry.timer = undefined;
-    if (this.pending.get(entry.qn) !== entry) return;
+    if (this.pending.get(entry.id) !== entry) return;
     // While disconnected the packet waits for the reconnect, which resends it.
     if (!this.link.connected()) return;
     if (entry.writes > this.link.maxResends()) {
@@ -110,8 +127,16 @@ export class PendingUploads {
 
   private giveUp(entry: PendingUpload, reason: string): void {
     clearTimeout(entry.timer);
-    this.pending.delete(entry.qn);
+    this.remove(entry);
     this.link.log(`giving up on ${entry.cn} QN=${entry.qn}: ${reason}`);
     entry.resolve(false);
+  }
+
+  private remove(entry: PendingUpload): void {
+    this.pending.delete(entry.id);
+    const sharing = this.byQn.get(entry.qn);
+    const rest = sharing?.filter((e) => e !== entry) ?? [];
+    if (rest.length === 0) this.byQn.delete(entry.qn);
+    else this.byQn.set(entry.qn, rest);
   }
 }

@@ -51,3 +51,58 @@ export type SimulatedStationEvents = {
   /** A request from the host (anything but the 9013/9014 answers), before the station acts on it. */
   command: [message: Hj212Message];
 };
+
+/** Requests every simulated station carries out: data, time, intervals, answer policy, password, instrument info. */
+const COMMON_CNS = [
+  '1000',
+  '1011',
+  '1012',
+  '1061',
+  '1062',
+  '1063',
+  '1064',
+  '1072',
+  '2011',
+  '2012',
+  '2031',
+  '2051',
+  '2061',
+  '3019',
+  '3020',
+  '3021',
+] as const;
+
+/** The water sampler's commands: immediate / comparison sampling, cleaning, retention, sampling period, output time. */
+const SAMPLER_CNS = ['3012', '3013', '3014', '3015', '3016', '3017', '3018'] as const;
+
+/** The surface-water variant's station control (HJ212.md §9): run mode, reboot, tests, stops, QC. */
+const SURFACE_WATER_CNS = [
+  '3042',
+  '3043',
+  '3044',
+  '3045',
+  '3046',
+  '3080',
+  '3081',
+  '3082',
+  '3083',
+  '3084',
+  '3085',
+  '3086',
+  '3100',
+] as const;
+
+/**
+ * The host requests each kind of simulated station carries out; it refuses the others with 9011 QnRtn=2, as a real
+ * station without the equipment would.
+ * - water: a surface-water quality station with wet-chemistry analysers and a sampler — everything, including the
+ *   surface-water variant's control commands.
+ * - air: gas analysers take a zero/span calibration (3011); there is no water sampler and none of the water
+ *   station's control.
+ * - overflow: a level gauge at a sewer outfall (and its battery): the gauge's zero calibration (3011), no sampler.
+ */
+export const SUPPORTED_CNS: Readonly<Record<StationKind, ReadonlySet<string>>> = {
+  water: new Set<string>([...COMMON_CNS, '3011', ...SAMPLER_CNS, ...SURFACE_WATER_CNS]),
+  air: new Set<string>([...COMMON_CNS, '3011']),
+  overflow: new Set<string>([...COMMON_CNS, '3011']),
+};

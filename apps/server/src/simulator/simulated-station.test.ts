@@ -212,6 +212,39 @@ describe('SimulatedStation requests from the host', () => {
     expect(station.minuteIntervalMs).toBe(600_000);
   });
 
+  it('uploads real-time data at the interval a 1062 sets', async () => {
+    const { host, station } = await setup();
+    request(host, '1062', { RtdInterval: '1' });
+    await host.until(() => repliesTo(host, REQUEST_QN).length === 2, '9011 and 9012');
+    expect(repliesTo(host, REQUEST_QN)[1]?.message.cp).toEqual({ ExeRtn: '1' });
+    // The hourly schedule is re-armed: uploads now come every second, on whole seconds.
+    await host.until(() => host.ofCn('2011').length >= 3, 'three real-time uploads', 5000);
+    const times = host.ofCn('2011').map((p) => parseHj212Time(p.message.dataTime ?? '')?.getTime() ?? NaN);
+    expect((times[2] ?? NaN) - (times[1] ?? NaN)).toBe(1000);
+    expect(station.rtdIntervalMs).toBe(1000);
+  });
+
+  it('requires the password a 1072 set from then on', async () => {
+    const { host } = await setup();
+    request(host, '1072', { NewPW: '654321' });
+    await host.until(() => repliesTo(host, REQUEST_QN).length === 2, '9011 and 9012');
+    // The answer to the request still carries the old password, the result the new one.
+    expect(repliesTo(host, REQUEST_QN).map((p) => [p.message.cn, p.message.pw, p.message.cp])).toEqual([
+      ['9011', '123456', { QnRtn: '1' }],
+      ['9012', '654321', { ExeRtn: '1' }],
+    ]);
+    request(host, '1061', {}, '20260101120000002');
+    await host.until(() => repliesTo(host, '20260101120000002').length === 1, 'old password refused');
+    expect(repliesTo(host, '20260101120000002')[0]?.message.cp).toEqual({ QnRtn: '3' });
+    host.sendMessage({ qn: '20260101120000003', st: '21', cn: '1061', pw: '654321', mn: MN, flag: makeFlag(5) });
+    await host.until(() => repliesTo(host, '20260101120000003').length === 2, 'new password accepted');
+    expect(repliesTo(host, '20260101120000003').map((p) => [p.message.cn, p.message.cp])).toEqual([
+      ['9011', { QnRtn: '1' }],
+      ['9012', { ExeRtn: '1' }],
+    ]);
+    expect(host.ofCn('1061').map((p) => [p.message.pw, p.message.cp])).toEqual([['654321', { RtdInterval: '3600' }]]);
+  });
+
   it('rejects unknown commands and a wrong password, and survives garbage on the line', async () => {
     const { host } = await setup();
     host.send('garbage ## not a packet ##0010xx\r\n');

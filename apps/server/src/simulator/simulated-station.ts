@@ -1,7 +1,7 @@
 /**
  * One virtual HJ 212 station on a TCP connection: sends real-time, minute, hour and day data on schedule, asks for
- * acknowledgements and resends what is not acknowledged, answers the host's requests (backfill, time, intervals)
- * and can be told to misbehave (scripted faults). Its history is its model evaluated at past times, so backfill
+ * acknowledgements and resends what is not acknowledged, answers the host's requests (backfill, time, intervals,
+ * the instruments' commands and information) and can be told to misbehave (scripted faults). Its history is its model evaluated at past times, so backfill
  * answers are deterministic.
  */
 import { EventEmitter } from 'node:events';
@@ -10,6 +10,7 @@ import { FrameDecoder } from '@envmon/hj212';
 import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import { answerHostData, type RequestedStation } from './host-requests.js';
 import {
+  buildAnswerUpload,
   buildDataPacket,
   buildStationPacket,
   formatBeijingTime,
@@ -27,11 +28,14 @@ import {
   type StationKind,
   type StationModel,
 } from './station-model.js';
-import type {
-  SimulatedStationEvents,
-  SimulatedStationOptions,
-  SimulatedStationStats,
+import type { AnswerUpload } from './site-commands.js';
+import {
+  SUPPORTED_CNS,
+  type SimulatedStationEvents,
+  type SimulatedStationOptions,
+  type SimulatedStationStats,
 } from './simulated-station-types.js';
+import { StationInstruments } from './station-instruments.js';
 import { type ScheduleKey, UploadSchedules } from './upload-schedules.js';
 
 export type {
@@ -86,6 +90,8 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
   private lastRealtime: FactorSample[] | undefined;
   /** The access password (PW); the platform may set a new one (1072). */
   private password: string;
+  /** Log, states, parameters and sampler of the station's instruments (3011–3021, 3042+). */
+  readonly instruments: StationInstruments;
 
   get pw(): string {
     return this.password;
@@ -118,9 +124,25 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
       },
       Math.max(1, Math.floor(options.maxPending ?? 2000)),
     );
+    this.model = createStationModel({
+      kind: options.kind,
+      seed: options.seed,
+      episodeOffsetMs: options.episodeOffsetMs,
+    });
+    this.instruments = new StationInstruments(
+      this.mn,
+      this.model.factors,
+      () => this.now(),
+      () => this.currentFault,
+    );
+    const supported = SUPPORTED_CNS[options.kind];
     this.requested = {
       mn: this.mn,
       st: this.st,
+      instruments: this.instruments,
+      supports: (cn) => supported.has(cn),
+      answerUpload: (upload) => void this.answerUpload(upload),
+      reboot: () => this.reboot(),
       pw: () => this.password,
       rtdIntervalMs: () => this.rtdInterval,
       minuteIntervalMs: () => this.minuteInterval,
@@ -151,11 +173,6 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
         this.schedules.armAll();
       },
     };
-    this.model = createStationModel({
-      kind: options.kind,
-      seed: options.seed,
-      episodeOffsetMs: options.episodeOffsetMs,
-    });
   }
 
   // ---- public API ---------------------------------------------------------------------------------------------
@@ -287,6 +304,22 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
     return this.uploads.enqueue(packet, cn);
   }
 
+  /** An upload answering a host request (3015, 3017–3020): the request's QN, tracked for its 9014 like the data. */
+  private answerUpload(upload: AnswerUpload): Promise<boolean> {
+    const packet = buildAnswerUpload({
+      mn: this.mn,
+      pw: this.pw,
+      st: this.st,
+      cn: upload.cn,
+      qn: upload.qn ?? formatBeijingTime(this.nextQnMs(), 17),
+      ack: true,
+      ...(upload.dataTimeMs === undefined ? {} : { dataTimeMs: upload.dataTimeMs }),
+      ...(upload.cp === undefined ? {} : { cp: upload.cp }),
+      ...(upload.fields === undefined ? {} : { fields: upload.fields }),
+    });
+    return this.uploads.enqueue(packet, upload.cn);
+  }
+
   /** QNs are the send time to the ms; bumped so that no two packets of this station share one. */
   private nextQnMs(): number {
     let t = Math.max(Math.floor(this.now()), this.lastQnMs + 1);
@@ -334,6 +367,15 @@ export class SimulatedStation extends EventEmitter<SimulatedStationEvents> {
       this.reconnectTimer = undefined;
       this.connect();
     }, delay);
+  }
+
+  /** The data logger restarts (3043): the connection closes once the answers are out, and the reconnect follows. */
+  private reboot(): void {
+    const socket = this.socket;
+    if (socket === undefined || socket.destroyed) return;
+    this.log('rebooting');
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
   }
 
   /** Writes when connected; false (nothing written) otherwise. */

@@ -13,7 +13,8 @@ export interface ReceivedPacket {
   connection: number;
 }
 
-const ACK_CNS = new Set(['2011', '2051', '2061', '2031', '1013']);
+/** Uploads the gateway answers: data, the answers to requests (3015, 3017–3020), and the 1013 notify. */
+const ACK_CNS = new Set(['2011', '2051', '2061', '2031', '1013', '3015', '3017', '3018', '3019', '3020']);
 
 export class TestHost {
   readonly received: ReceivedPacket[] = [];
