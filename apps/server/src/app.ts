@@ -32,6 +32,7 @@ import { DeviceScopeRepository } from './modules/device/device-scope.repository.
 import { registerDashboards } from './modules/dashboard/dashboard.module.js';
 import { registerDevices } from './modules/device/device.module.js';
 import { registerDynamicCode } from './modules/dynamic-code/dynamic-code.module.js';
+import { registerControl } from './modules/control/control.module.js';
 import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
 import { loginRoutes } from './modules/login/login.routes.js';
@@ -172,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerDashboards(ctx);
     await registerReissue(ctx);
     const { dynamicCodes } = registerDynamicCode(ctx);
-    void dynamicCodes;
+    await registerControl(ctx, dynamicCodes);
     registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);

@@ -1,4 +1,5 @@
 import { type Hj212Message, makeFlag, serialisePacket } from '@envmon/hj212';
+import { ANSWER_CNS } from './replies.js';
 import type { QnGenerator } from './station-time.js';
 
 /** A request to a station (HJ212.md §9): backfill 2051/2061/2031, time 1011/1012, intervals 1062/1064, info 3020/3021 … */
@@ -7,16 +8,32 @@ export interface CommandRequest {
   cp?: Record<string, string>;
 }
 
+/** A packet of a request's exchange with its station, as written or read. */
+export interface ExchangedPacket {
+  direction: 'sent' | 'received';
+  at: number;
+  raw: string;
+}
+
+/** What a request's outcome carries beside its result: the packets exchanged (at most MAX_EXCHANGED, the rest counted). */
+export interface CommandExchange {
+  attempts: number;
+  packets?: ExchangedPacket[];
+  droppedPackets?: number;
+}
+
 export type CommandOutcome =
-  | { ok: true; qn: string; qnRtn: number | null; exeRtn: number | null; attempts: number }
-  | {
+  | ({ ok: true; qn: string; qnRtn: number | null; exeRtn: number | null } & CommandExchange)
+  | ({
       ok: false;
       qn: string | null;
       reason: 'offline' | 'timeout' | 'rejected' | 'failed';
       qnRtn: number | null;
       exeRtn: number | null;
-      attempts: number;
-    };
+    } & CommandExchange);
+
+/** Packets kept with one request's outcome (a 3020 log read streams many; a backfill, thousands). */
+export const MAX_EXCHANGED = 100;
 
 /** A request that did not succeed, in the words the API answers with (device sync, reissue tasks). */
 export type CommandFailure = 'notConnected' | 'refused' | 'failed' | 'timeout';
@@ -49,6 +66,11 @@ export interface CommandOptions {
   timeoutMs: number;
   /** Resends after the first try (Table 1: 3). */
   retries: number;
+  /**
+   * Keep the packets exchanged in the outcome: the request, its answers and the uploads of `uploads`' CNs (or
+   * of the request's QN). Backfills leave it off: their uploads are data, stored as such.
+   */
+  record?: { uploads: readonly string[] };
 }
 
 export const DEFAULT_COMMAND_OPTIONS: CommandOptions = { timeoutMs: 10_000, retries: 3 };
@@ -67,6 +89,9 @@ interface PendingCommand {
   qnRtn: number | null;
   timer: NodeJS.Timeout;
   options: CommandOptions;
+  /** The exchange, when the options ask for it. */
+  packets: ExchangedPacket[] | null;
+  droppedPackets: number;
   resolve: (outcome: CommandOutcome) => void;
 }
 
@@ -88,6 +113,7 @@ export class CommandChannel {
   constructor(
     private readonly links: (deviceCode: string) => StationLink | undefined,
     private readonly qns: QnGenerator,
+    private readonly now: () => number,
   ) {}
 
   send(deviceCode: string, request: CommandRequest, options = DEFAULT_COMMAND_OPTIONS): Promise<CommandOutcome> {
@@ -120,6 +146,8 @@ export class CommandChannel {
         qnRtn: null,
         timer: setTimeout(() => undefined, 0),
         options,
+        packets: options.record ? [] : null,
+        droppedPackets: 0,
         resolve,
       };
       this.pending.set(qn, entry);
@@ -128,10 +156,11 @@ export class CommandChannel {
   }
 
   /** A 9011/9012/9013 from a station. */
-  answer(deviceCode: string, reply: Hj212Message): void {
+  answer(deviceCode: string, reply: Hj212Message, raw: string): void {
     const qn = reply.qn;
     const entry = qn === undefined ? undefined : this.pending.get(qn);
     if (!qn || !entry || entry.deviceCode !== deviceCode) return;
+    this.keep(entry, 'received', raw);
     switch (reply.cn) {
       case '9011': {
         const qnRtn = toNumber(reply.cp.QnRtn);
@@ -164,10 +193,18 @@ export class CommandChannel {
     }
   }
 
-  /** Any packet from the station: an accepted request is still alive. */
-  heard(deviceCode: string): void {
+  /**
+   * Any packet from the station: an accepted request is still alive, and an upload in answer to a recorded
+   * request (one of its upload CNs, or its QN) joins its exchange.
+   */
+  heard(deviceCode: string, message: Hj212Message, raw: string): void {
     for (const [qn, entry] of this.pending) {
-      if (entry.deviceCode === deviceCode && entry.accepted) this.restartWait(qn, entry);
+      if (entry.deviceCode !== deviceCode) continue;
+      if (entry.accepted) this.restartWait(qn, entry);
+      const uploads = entry.options.record?.uploads;
+      if (uploads && !ANSWER_CNS.has(message.cn) && (message.qn === qn || uploads.includes(message.cn))) {
+        this.keep(entry, 'received', raw);
+      }
     }
   }
 
@@ -187,6 +224,7 @@ export class CommandChannel {
     const link = this.links(entry.deviceCode) ?? entry.link;
     entry.attempts += 1;
     link.write(entry.packet);
+    this.keep(entry, 'sent', entry.packet);
     clearTimeout(entry.timer);
     entry.timer = setTimeout(() => {
       if (entry.attempts <= entry.options.retries) this.attempt(qn, entry);
@@ -210,11 +248,19 @@ export class CommandChannel {
     );
   }
 
+  private keep(entry: PendingCommand, direction: ExchangedPacket['direction'], raw: string): void {
+    if (!entry.packets) return;
+    if (entry.packets.length < MAX_EXCHANGED) entry.packets.push({ direction, at: this.now(), raw });
+    else entry.droppedPackets += 1;
+  }
+
   private settle(qn: string, outcome: CommandOutcome): void {
     const entry = this.pending.get(qn);
     if (!entry) return;
     clearTimeout(entry.timer);
     this.pending.delete(qn);
-    entry.resolve(outcome);
+    entry.resolve(
+      entry.packets ? { ...outcome, packets: entry.packets, droppedPackets: entry.droppedPackets } : outcome,
+    );
   }
 }

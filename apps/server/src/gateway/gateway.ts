@@ -81,6 +81,7 @@ export class Gateway {
     this.commands = new CommandChannel(
       (code) => this.byStation.get(code)?.link ?? undefined,
       new QnGenerator(() => deps.clock.now()),
+      () => deps.clock.now(),
     );
     this.rejections = new RejectionLedger((summary) => this.reportRejections(summary));
     const now = () => deps.clock.now();
@@ -280,10 +281,11 @@ export class Gateway {
     if (!this.passwordAccepted(session, station, m)) return this.reject(session, header, 'wrong PW');
 
     this.identify(session, station, m);
+    this.commands.heard(station.deviceCode, m, raw);
     const device = { id: station.id, code: station.deviceCode, utcOffsetMinutes: station.utcOffsetMinutes };
 
     if (ANSWER_CNS.has(m.cn)) {
-      this.commands.answer(station.deviceCode, m);
+      this.commands.answer(station.deviceCode, m, raw);
       this.keep(session, { ...header, device, accepted: true, reason: null, data: null });
       return;
     }
@@ -344,7 +346,6 @@ export class Gateway {
       session.remote,
       first,
     );
-    this.commands.heard(station.deviceCode);
   }
 
   private async calibrateTime(station: StationIdentity): Promise<void> {

@@ -196,15 +196,32 @@ const cpValue = z.string().max(COMMAND_LIMITS.maxValueLength, 'validation.tooLon
  * command). `notBefore` schedules it; `waitMinutes`: how long it waits for the station to be connected.
  * `code`: the user's dynamic code, for the commands that need one.
  */
-export const commandInputSchema = z.object({
-  id: idSchema.optional(),
-  deviceId: idSchema.optional(),
-  cn: z.string().optional(),
-  parameters: z.record(z.string().max(32), cpValue).default({}),
-  notBefore: z.number().int().nonnegative().nullable().optional(),
-  waitMinutes: z.number().int().min(0).max(COMMAND_LIMITS.maxWaitMinutes).default(COMMAND_LIMITS.defaultWaitMinutes),
-  code: z.string().max(16).optional(),
-});
+export const commandInputSchema = z
+  .object({
+    id: idSchema.optional(),
+    deviceId: idSchema.optional(),
+    cn: z.string().optional(),
+    parameters: z.record(z.string().max(32), cpValue).default({}),
+    notBefore: z.number().int().nonnegative().nullable().optional(),
+    waitMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(COMMAND_LIMITS.maxWaitMinutes)
+      .default(COMMAND_LIMITS.defaultWaitMinutes),
+    code: z.string().max(16).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.id !== undefined) return;
+    if (v.deviceId === undefined) ctx.addIssue({ code: 'custom', path: ['deviceId'], message: 'validation.required' });
+    const command = v.cn === undefined ? undefined : commandSpec(v.cn);
+    if (!command) {
+      ctx.addIssue({ code: 'custom', path: ['cn'], message: 'control.rules.command' });
+      return;
+    }
+    const problem = commandParameterProblem(command, v.parameters);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['parameters'], message: problem });
+  });
 export type CommandInput = z.infer<typeof commandInputSchema>;
 
 /** A command's parameters, checked against its specification: the message key of the first problem, or null. */

@@ -30,7 +30,7 @@ export function stationControl(dialect: Dialect): Migration {
         .addColumn('send_time', 'bigint')
         .addColumn('finish_time', 'bigint')
         .addColumn('packets', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('uploads', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('dropped_packets', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('resent_from', 'integer')
         .addColumn('node_id', 'text')
         .execute();

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /**
  * A command sent (or to be sent) to a station: HJ 212 CN and CP (JSON object), its state and the station's
- * return codes, the packets exchanged and the uploads parsed (JSON arrays). `notBefore`: not sent earlier;
+ * return codes, the packets exchanged (a JSON array; the station's uploads among them, parsed when read). `notBefore`: not sent earlier;
  * `expireTime`: a station not connected by then lets the command expire.
  */
 export interface StationCommandsTable {
@@ -23,7 +23,7 @@ export interface StationCommandsTable {
   sendTime: number | null;
   finishTime: number | null;
   packets: Generated<string>;
-  uploads: Generated<string>;
+  droppedPackets: Generated<number>;
   resentFrom: number | null;
   /** The node whose queue runs the command once sent: only its successor marks it interrupted. */
   nodeId: string | null;
