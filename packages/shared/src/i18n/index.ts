@@ -17,6 +17,8 @@ import enDevops from './en-US/devops.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
 import enControl from './en-US/control.json' with { type: 'json' };
+import enWaterControl from './en-US/waterControl.json' with { type: 'json' };
+import enDeviceParameters from './en-US/deviceParameters.json' with { type: 'json' };
 import enDynamicCode from './en-US/dynamicCode.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
 import enDeviceDetail from './en-US/deviceDetail.json' with { type: 'json' };
@@ -45,6 +47,8 @@ import zhDevops from './zh-CN/devops.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
 import zhControl from './zh-CN/control.json' with { type: 'json' };
+import zhWaterControl from './zh-CN/waterControl.json' with { type: 'json' };
+import zhDeviceParameters from './zh-CN/deviceParameters.json' with { type: 'json' };
 import zhDynamicCode from './zh-CN/dynamicCode.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
 import zhDeviceDetail from './zh-CN/deviceDetail.json' with { type: 'json' };
@@ -91,6 +95,8 @@ export const I18N_RESOURCES = {
     dashboardSettings: zhDashboardSettings,
     gallery: zhGallery,
     control: zhControl,
+    waterControl: zhWaterControl,
+    deviceParameters: zhDeviceParameters,
     dynamicCode: zhDynamicCode,
   },
   'en-US': {
@@ -121,6 +127,8 @@ export const I18N_RESOURCES = {
     dashboardSettings: enDashboardSettings,
     gallery: enGallery,
     control: enControl,
+    waterControl: enWaterControl,
+    deviceParameters: enDeviceParameters,
     dynamicCode: enDynamicCode,
   },
 } as const;
