@@ -42,6 +42,7 @@ export * from './schemas/iot-card.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/devops.js';
 export * from './schemas/control.js';
+export * from './schemas/device-parameters.js';
 export * from './schemas/dynamic-code.js';
 export * from './api/endpoint.js';
 export * from './api/alarm.js';

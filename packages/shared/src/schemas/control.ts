@@ -112,7 +112,7 @@ export const COMMAND_CATALOGUE: readonly CommandSpec[] = [
   spec(
     '3020',
     'information',
-    [POL_OPTIONAL, p('InfoId', 'infoId', true), p('BeginTime', 'time', false), p('EndTime', 'time', false)],
+    [POL_OPTIONAL, p('InfoId', 'infoId', false), p('BeginTime', 'time', false), p('EndTime', 'time', false)],
     ['3020'],
   ),
   spec('3021', 'information', [POL_OPTIONAL, p('InfoId', 'infoId', true), p('Info', 'text', true)]),

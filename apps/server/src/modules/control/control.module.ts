@@ -2,7 +2,9 @@ import type { DynamicCodeService } from '../dynamic-code/dynamic-code.service.js
 import type { ModuleContext } from '../module-context.js';
 import { CommandQueue } from './command-queue.js';
 import { CommandRepository } from './command.repository.js';
-import { controlRoutes } from './control.routes.js';
+import { controlRoutes, deviceParameterRoutes } from './control.routes.js';
+import { DeviceParameterRepository } from './device-parameter.repository.js';
+import { DeviceParameterService } from './device-parameter.service.js';
 import { CommandService } from './command.service.js';
 
 /**
@@ -12,6 +14,8 @@ import { CommandService } from './command.service.js';
 export async function registerControl(ctx: ModuleContext, dynamicCodes: DynamicCodeService): Promise<CommandQueue> {
   const { app, db, config, clock, leadership, stationCommands, commandOptions, deviceScopes, log } = ctx;
   const repo = new CommandRepository(db, config.nodeId);
+  // The queue records what each command tells of the station's parameters, and sends with the station's own waits.
+  const recorder: { parameters?: DeviceParameterService } = {};
   const queue = new CommandQueue({
     repo,
     gateway: stationCommands,
@@ -19,9 +23,14 @@ export async function registerControl(ctx: ModuleContext, dynamicCodes: DynamicC
     leadership,
     log: log.child({ module: 'control' }),
     fixedOptions: commandOptions,
+    stationOptions: (deviceId) => recorder.parameters?.stationOptions(deviceId) ?? Promise.resolve(null),
+    onEnd: (command, end) => recorder.parameters?.record(command, end) ?? Promise.resolve(),
   });
+  const commands = new CommandService(repo, queue, deviceScopes, dynamicCodes, clock);
+  recorder.parameters = new DeviceParameterService(new DeviceParameterRepository(db), commands, deviceScopes, clock);
   await queue.start();
-  controlRoutes(app, new CommandService(repo, queue, deviceScopes, dynamicCodes, clock));
+  controlRoutes(app, commands);
+  deviceParameterRoutes(app, recorder.parameters);
   // After the gateway's preClose, which settles the commands still out: the records say how they ended.
   app.addHook('preClose', () => queue.stop());
   return queue;

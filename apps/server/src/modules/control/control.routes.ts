@@ -1,4 +1,4 @@
-import { counterControlEndpoints, writeCode } from '@envmon/shared';
+import { counterControlEndpoints, deviceParameterEndpoints, writeCode } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
@@ -6,6 +6,7 @@ import { ok } from '../../lib/envelope.js';
 import { signedIn } from '../../plugins/auth.js';
 import { mayEditDevices } from '../device/device.routes.js';
 import type { CommandCaller, CommandService } from './command.service.js';
+import type { DeviceParameterService } from './device-parameter.service.js';
 
 /** The screens that send commands: Settings › counter control and device parameters, Water station › control. */
 export const CONTROL_PERMISSIONS = ['settings.counter-control', 'settings.device-parameters', 'water.control'];
@@ -59,5 +60,54 @@ export function controlRoutes(app: App, commands: CommandService): void {
     }),
     config: READ,
     handler: async (request) => ok(await commands.exchange(request.query.id, commandCaller(request))),
+  });
+}
+
+const PARAMETERS = 'settings.device-parameters';
+
+/** Settings › device parameters (SPEC section 7: deviceParameters get, update, delete; and readAll). */
+export function deviceParameterRoutes(app: App, parameters: DeviceParameterService): void {
+  const tags = ['deviceParameters'];
+
+  app.route({
+    ...endpointRoute(deviceParameterEndpoints.get, {
+      tags,
+      summary:
+        'A device’s parameters by name and factor: as the station last reported them, as the platform wants them, and the last command that read or set each',
+    }),
+    config: { permission: [PARAMETERS, 'water.control'] },
+    handler: async (request) => ok(await parameters.list(request.query.deviceId, signedIn(request))),
+  });
+
+  app.route({
+    ...endpointRoute(deviceParameterEndpoints.update, {
+      tags,
+      summary:
+        'Sets the value the platform wants and queues the command that sets it on the station (1000 time-out and resends, 1062/1064 intervals, 1012 clock, 3016 sampling period, 3021 site parameters i13xxx); parameters the station only reports cannot be set',
+    }),
+    config: { permission: writeCode(PARAMETERS) },
+    handler: async (request) => ok(await parameters.update(request.body, commandCaller(request))),
+  });
+
+  app.route({
+    ...endpointRoute(deviceParameterEndpoints.remove, {
+      tags,
+      summary: 'Forgets a stored parameter (the station keeps its value; the next read brings it back)',
+    }),
+    config: { permission: writeCode(PARAMETERS) },
+    handler: async (request) => {
+      await parameters.remove(request.query.id, signedIn(request));
+      return ok(null);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(deviceParameterEndpoints.readAll, {
+      tags,
+      summary:
+        'Asks the station for everything it can report (1011 time, 1061/1063 intervals, 3019 instrument SNs, 3020 site information); answers the commands queued',
+    }),
+    config: { permission: writeCode(PARAMETERS) },
+    handler: async (request) => ok(await parameters.readAll(request.body, commandCaller(request))),
   });
 }
