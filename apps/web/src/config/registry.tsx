@@ -25,6 +25,7 @@ import {
 import {
   DashboardSettingsPage,
   DevopsSettingsPage,
+  DynamicCodeSettingsPage,
   FactorSettingsPage,
   IotCardSettingsPage,
   ReissueSettingsPage,
@@ -88,7 +89,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.dashboard': { component: DashboardSettingsPage },
   'settings.data-audit': notBuilt,
   'settings.devops': { component: DevopsSettingsPage },
-  'settings.dynamic-code': notBuilt,
+  'settings.dynamic-code': { component: DynamicCodeSettingsPage },
   'settings.iot-card': { component: IotCardSettingsPage },
   'settings.regular': notBuilt,
   'settings.reissue': { component: ReissueSettingsPage },

@@ -9,3 +9,4 @@ export const ReissueSettingsPage = lazy(() => import('./reissue/pages/settings-r
 export const WxAlarmSettingsPage = lazy(() => import('./wx-alarm/pages/wx-alarm-page'));
 export const VideoSettingsPage = lazy(() => import('./video/pages/settings-video-page'));
 export const DashboardSettingsPage = lazy(() => import('./dashboard/pages/dashboard-settings-page'));
+export const DynamicCodeSettingsPage = lazy(() => import('./dynamic-code/pages/dynamic-code-page'));
