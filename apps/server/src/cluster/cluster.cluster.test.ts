@@ -1,5 +1,12 @@
 import { createRequire } from 'node:module';
-import { ALARM_TYPE, type Alarm, type DeviceSyncResult, THRESHOLD_OPERATOR } from '@envmon/shared';
+import {
+  ALARM_TYPE,
+  type Alarm,
+  type DeviceSyncResult,
+  type Page,
+  type StationCommand,
+  THRESHOLD_OPERATOR,
+} from '@envmon/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, type ClusterNode, startCluster } from '../../../../scripts/cluster.mjs';
@@ -205,6 +212,28 @@ describe('the cluster through its load balancer', () => {
           items: ['time'],
         });
         expect(results).toEqual([{ item: 'time', cn: '1012', outcome: 'ok', qnRtn: 1, exeRtn: 1 }]);
+      }
+
+      // A command queued through either HTTP process is sent by the leader's queue, through the gateway holding
+      // the station, and its record is read the same through the other.
+      for (const [from, reader] of [
+        ['http-1', 'http-2'],
+        ['http-2', 'http-1'],
+      ] as const) {
+        const queued = await api<StationCommand>(node(from), '/manager/settings/countercontrol/rest/update', {
+          deviceId,
+          cn: '1062',
+          parameters: { RtdInterval: '30' },
+        });
+        const state = async () =>
+          (
+            await api<Page<StationCommand>>(
+              node(reader),
+              `/manager/settings/countercontrol/rest/get?deviceId=${deviceId}`,
+            )
+          ).list.find((c) => c.id === queued.id);
+        await expect.poll(async () => (await state())?.state, WAIT).toBe('executed');
+        expect(await state()).toMatchObject({ qnRtn: 1, exeRtn: 1, attempts: 1 });
       }
     } finally {
       stopAnswering();
