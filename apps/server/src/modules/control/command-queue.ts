@@ -84,14 +84,6 @@ export class CommandQueue {
     while (this.active.size > 0) await Promise.all([...this.active.values()]);
   }
 
-  /** Resolves once nothing is out or being looked at (tests). */
-  async idle(): Promise<void> {
-    while (this.pumping || this.active.size > 0) {
-      await this.pumping;
-      await Promise.all([...this.active.values()]);
-    }
-  }
-
   private async pump(): Promise<void> {
     do {
       this.again = false;
