@@ -34,6 +34,7 @@ import {
   WxAlarmSettingsPage,
 } from '../features/settings';
 import { DictionaryPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
+import { WaterControlPage } from '../features/water';
 import * as RESOURCE_ICONS from './resource-icons';
 
 /**
@@ -106,7 +107,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'system.log': { component: LogPage },
   'system.server-log': { component: ServerLogPage },
 
-  'water.control': notBuilt,
+  'water.control': { component: WaterControlPage },
   'water.data-audit': notBuilt,
   'water.outlier-interval': notBuilt,
 };
