@@ -66,6 +66,10 @@ const EXEMPT: Record<string, string> = {
   '/manager/system/alarm/strategy/rest/delete': 'a write',
   '/manager/settings/surfactwaterlimit/rest/getAll': 'the surface-water class limits, no devices',
   '/manager/settings/wxalarm/rest/get': 'WeChat alarm settings, no devices',
+  '/manager/settings/countercontrol/rest/delete': 'a write',
+  '/manager/settings/deviceParameters/rest/delete': 'a write',
+  '/manager/settings/dynamicCode/rest/status': "the caller's own enrolment (no secret), no devices",
+  '/manager/settings/dynamicCode/rest/guarded': 'the commands that need a dynamic code, no devices',
   '/openapi.json': 'the API description',
 };
 
@@ -78,6 +82,7 @@ const BY_ROW: Record<string, (s: Station) => Record<string, string>> = {
   '/manager/alarm/threshold/rest/get': (s) => ({ id: String(s.threshold) }),
   '/manager/system/alarm/strategy/rest/get': (s) => ({ id: String(s.strategy) }),
   '/manager/system/device/deploy/rest/get': (s) => ({ id: String(s.deploy) }),
+  '/manager/settings/countercontrol/rest/uploadList': (s) => ({ id: String(s.command) }),
 };
 
 /** GETs that name no device or project but list devices' data: swept with no device named. */

@@ -27,6 +27,7 @@ export interface Station {
   strategy: number;
   deploy: number;
   virtual: number;
+  command: number;
 }
 
 /**
@@ -320,7 +321,28 @@ export async function seedStation(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A command to the station (counter control) and the parameter its answer told.
+    const command = await db
+      .insertInto('stationCommands')
+      .values({
+        deviceId: device.id,
+        cn: '1061',
+        cp: '{}',
+        state: 'executed',
+        createdBy: name,
+        createTime: now,
+        notBefore: now,
+        expireTime: now,
+        finishTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('deviceParameters')
+      .values({ deviceId: device.id, name: 'RtdInterval', reportedValue: String(tag + 0.5), reportedTime: now })
+      .execute();
     return {
+      command: command.id,
       packet: packets[0]!.id,
       alarm: alarm.id,
       camera: camera.id,
