@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import {
   ALARM_TYPE,
   type Alarm,
+  type CommandExchange,
   type DeviceSyncResult,
   type Page,
   type StationCommand,
@@ -234,6 +235,16 @@ describe('the cluster through its load balancer', () => {
           ).list.find((c) => c.id === queued.id);
         await expect.poll(async () => (await state())?.state, WAIT).toBe('executed');
         expect(await state()).toMatchObject({ qnRtn: 1, exeRtn: 1, attempts: 1 });
+        // The exchange came back from the gateway with the outcome: the request, 9011 and 9012.
+        const exchange = await api<CommandExchange>(
+          node(reader),
+          `/manager/settings/countercontrol/rest/uploadList?id=${queued.id}`,
+        );
+        expect(exchange.packets.map((p) => [p.direction, /CN=(\d+)/.exec(p.raw)?.[1]])).toEqual([
+          ['sent', '1062'],
+          ['received', '9011'],
+          ['received', '9012'],
+        ]);
       }
     } finally {
       stopAnswering();

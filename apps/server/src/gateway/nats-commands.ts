@@ -49,7 +49,11 @@ export const commandSilenceMs = (options: CommandOptions): number => options.tim
 
 const commandMessage = z.object({
   request: z.object({ cn: z.string().min(1), cp: z.record(z.string(), z.string()).optional() }),
-  options: z.object({ timeoutMs: z.number().positive(), retries: z.number().int().min(0) }),
+  options: z.object({
+    timeoutMs: z.number().positive(),
+    retries: z.number().int().min(0),
+    record: z.object({ uploads: z.array(z.string().max(4)).max(20).readonly() }).optional(),
+  }),
 });
 type CommandMessage = z.infer<typeof commandMessage>;
 type CommandReply = { outcome: CommandOutcome } | { error: string } | { alive: true };
