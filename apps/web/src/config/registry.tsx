@@ -23,6 +23,7 @@ import {
   ReportTransmissionPage,
 } from '../features/report';
 import {
+  CounterControlSettingsPage,
   DashboardSettingsPage,
   DevopsSettingsPage,
   DynamicCodeSettingsPage,
@@ -86,7 +87,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.threshold': { component: ThresholdSettingsPage },
   'settings.factor': { component: FactorSettingsPage },
   'settings.device-parameters': notBuilt,
-  'settings.counter-control': notBuilt,
+  'settings.counter-control': { component: CounterControlSettingsPage },
   'settings.dashboard': { component: DashboardSettingsPage },
   'settings.data-audit': notBuilt,
   'settings.devops': { component: DevopsSettingsPage },

@@ -10,3 +10,4 @@ export const WxAlarmSettingsPage = lazy(() => import('./wx-alarm/pages/wx-alarm-
 export const VideoSettingsPage = lazy(() => import('./video/pages/settings-video-page'));
 export const DashboardSettingsPage = lazy(() => import('./dashboard/pages/dashboard-settings-page'));
 export const DynamicCodeSettingsPage = lazy(() => import('./dynamic-code/pages/dynamic-code-page'));
+export const CounterControlSettingsPage = lazy(() => import('./counter-control/pages/counter-control-page'));
