@@ -42,7 +42,7 @@ export function ActionItem({
 
   const button = (
     <Button
-      type={action.confirm ? 'primary' : 'default'}
+      // Outlined: antd's filled danger button is not readable (AA) in the dark theme.
       danger={action.confirm}
       disabled={blocked !== null}
       loading={sending || waiting}

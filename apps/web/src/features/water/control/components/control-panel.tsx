@@ -10,6 +10,7 @@ import { ActionItem, type Blocked } from './action-item';
 /** The run mode offered first (the range is the command's: RunMode 0–9). */
 const DEFAULT_RUN_MODE = 0;
 const FACTOR_WIDTH = 260;
+const RUN_MODE_WIDTH = 150;
 /** Columns of actions by screen width: one on a phone, up to four on a wide screen. */
 const ACTION_COLS = { xs: 24, md: 12, xl: 8, xxl: 6 } as const;
 
@@ -85,6 +86,7 @@ export function ControlPanel({
         onChange={(value) => setRunMode(value ?? DEFAULT_RUN_MODE)}
         aria-label={t('control.param.RunMode')}
         prefix={t('control.param.RunMode')}
+        style={{ width: RUN_MODE_WIDTH }}
         disabled={readOnly !== null}
         data-testid="water-control-run-mode"
       />

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answerFacts, answerPhrases, factLabelKey, isInFlight } from './command-answer';
 
 const answer = (over: Partial<Parameters<typeof answerPhrases>[0]>) =>
-  answerPhrases({ state: 'executed', reason: null, qnRtn: null, exeRtn: null, ...over });
+  answerPhrases({ reason: null, qnRtn: null, exeRtn: null, ...over });
 
 describe('a command’s answer', () => {
   it('is followed while queued or sent, and not once settled', () => {
@@ -15,33 +15,28 @@ describe('a command’s answer', () => {
     expect(isInFlight(undefined)).toBe(false);
   });
 
-  it('names the result of an accepted command, not its acceptance', () => {
-    expect(answer({ qnRtn: 1, exeRtn: 1 })).toEqual([{ key: 'control.exeRtn.1' }]);
-    expect(answer({ state: 'failed', qnRtn: 1, exeRtn: 3 })).toEqual([{ key: 'control.exeRtn.3' }]);
+  it('names the failure of an accepted command, not its acceptance', () => {
+    // The state says it was executed; the result does not say it again.
+    expect(answer({ qnRtn: 1, exeRtn: 1 })).toEqual([]);
+    expect(answer({ qnRtn: 1, exeRtn: 3 })).toEqual([{ key: 'control.exeRtn.3' }]);
   });
 
   it('names the acceptance when no result came, and the refusal', () => {
-    expect(answer({ state: 'accepted', qnRtn: 1 })).toEqual([{ key: 'control.qnRtn.1' }]);
-    expect(answer({ state: 'refused', qnRtn: 2 })).toEqual([{ key: 'control.qnRtn.2' }]);
+    expect(answer({ qnRtn: 1 })).toEqual([{ key: 'control.qnRtn.1' }]);
+    expect(answer({ qnRtn: 2 })).toEqual([{ key: 'control.qnRtn.2' }]);
   });
 
   it('gives codes outside the vocabulary as numbers', () => {
-    expect(answer({ state: 'refused', qnRtn: 99 })).toEqual([
-      { key: 'waterControl.answer.qnRtn', values: { code: 99 } },
-    ]);
-    expect(answer({ state: 'failed', qnRtn: 1, exeRtn: 7 })).toEqual([
-      { key: 'waterControl.answer.exeRtn', values: { code: 7 } },
-    ]);
+    expect(answer({ qnRtn: 99 })).toEqual([{ key: 'waterControl.answer.qnRtn', values: { code: 99 } }]);
+    expect(answer({ qnRtn: 1, exeRtn: 7 })).toEqual([{ key: 'waterControl.answer.exeRtn', values: { code: 7 } }]);
   });
 
   it('says why it never reached the station', () => {
-    expect(answer({ state: 'expired', reason: 'deviceNotConnected' })).toEqual([
-      { key: 'common.messages.deviceNotConnected' },
-    ]);
+    expect(answer({ reason: 'deviceNotConnected' })).toEqual([{ key: 'common.messages.deviceNotConnected' }]);
   });
 
   it('is nothing while the command is on its way', () => {
-    expect(answer({ state: 'sent' })).toEqual([]);
+    expect(answer({})).toEqual([]);
   });
 });
 

@@ -31,15 +31,18 @@ export interface Phrase {
   values?: Record<string, string | number>;
 }
 
+/** ExeRtn 1: carried out. */
+const EXE_OK = 1;
+
 const knownQnRtn = (code: number) => (QN_RTN_CODES as readonly number[]).includes(code);
 const knownExeRtn = (code: number) => (EXE_RTN_CODES as readonly number[]).includes(code);
 
 /**
  * What the station (or the platform, for it) answered: why the command never reached it, its QnRtn when it
- * did not accept, and its ExeRtn when it has one (HJ212.md §10); codes outside the vocabulary as numbers.
- * Nothing while the command is on its way.
+ * did not accept (or accepted and sent no result), and its ExeRtn when it failed (HJ212.md §10); codes outside the
+ * vocabulary as numbers. Nothing while the command is on its way.
  */
-export function answerPhrases(command: Pick<StationCommand, 'state' | 'reason' | 'qnRtn' | 'exeRtn'>): Phrase[] {
+export function answerPhrases(command: Pick<StationCommand, 'reason' | 'qnRtn' | 'exeRtn'>): Phrase[] {
   const phrases: Phrase[] = [];
   if (command.reason !== null) phrases.push({ key: `common.messages.${command.reason}` });
   const { qnRtn, exeRtn } = command;
@@ -50,7 +53,8 @@ export function answerPhrases(command: Pick<StationCommand, 'state' | 'reason' |
         : { key: 'waterControl.answer.qnRtn', values: { code: qnRtn } },
     );
   }
-  if (exeRtn !== null) {
+  // ExeRtn 1 is what the state 'executed' says already.
+  if (exeRtn !== null && exeRtn !== EXE_OK) {
     phrases.push(
       knownExeRtn(exeRtn)
         ? { key: `control.exeRtn.${exeRtn}` }
