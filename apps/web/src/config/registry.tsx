@@ -25,6 +25,7 @@ import {
 import {
   CounterControlSettingsPage,
   DashboardSettingsPage,
+  DeviceParametersSettingsPage,
   DevopsSettingsPage,
   DynamicCodeSettingsPage,
   FactorSettingsPage,
@@ -86,7 +87,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
 
   'settings.threshold': { component: ThresholdSettingsPage },
   'settings.factor': { component: FactorSettingsPage },
-  'settings.device-parameters': notBuilt,
+  'settings.device-parameters': { component: DeviceParametersSettingsPage },
   'settings.counter-control': { component: CounterControlSettingsPage },
   'settings.dashboard': { component: DashboardSettingsPage },
   'settings.data-audit': notBuilt,

@@ -11,3 +11,4 @@ export const VideoSettingsPage = lazy(() => import('./video/pages/settings-video
 export const DashboardSettingsPage = lazy(() => import('./dashboard/pages/dashboard-settings-page'));
 export const DynamicCodeSettingsPage = lazy(() => import('./dynamic-code/pages/dynamic-code-page'));
 export const CounterControlSettingsPage = lazy(() => import('./counter-control/pages/counter-control-page'));
+export const DeviceParametersSettingsPage = lazy(() => import('./device-parameters/pages/device-parameters-page'));
