@@ -131,7 +131,7 @@ async function pickStation(label: string) {
   return screen.findByTestId('water-control-panel', undefined, SLOW);
 }
 
-const sendButton = (cn: string) => screen.getByTestId(`water-control-send-${cn}`) as HTMLButtonElement;
+const sendButton = (cn: string) => screen.getByTestId<HTMLButtonElement>(`water-control-send-${cn}`);
 const codeDialog = () => within(dialog());
 
 describe('water station control', () => {
@@ -188,9 +188,9 @@ describe('water station control', () => {
     await pickStation('莲花山水站 (LHS001)');
     expect(sendButton('3012').disabled).toBe(true);
     expect(sendButton('3045').disabled).toBe(true);
-    expect((screen.getByTestId('water-control-read-logs') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('water-control-read-logs').disabled).toBe(true);
     // Those who may not send do not ask which commands need a code.
-    expect(api.get.mock.calls.map(([url]) => url)).not.toContain(GUARDED_URL);
+    expect(api.get.mock.calls.map((call) => call[0] as string)).not.toContain(GUARDED_URL);
   });
 
   it('queues a command, and reads the logs of the last day', async () => {
