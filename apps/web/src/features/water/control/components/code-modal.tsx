@@ -47,7 +47,7 @@ export function CodeModal({
       confirmLoading={sending}
       onOk={() => form.submit()}
       onCancel={onCancel}
-      afterClose={() => form.resetFields()}
+      // A new code each time: the field starts empty.
       destroyOnHidden
       data-testid="water-control-code"
     >
