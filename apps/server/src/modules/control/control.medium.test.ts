@@ -259,6 +259,9 @@ describe('settings › counter control', () => {
     expect((await t().app.inject({ url: `${CONTROL}/uploadList?id=1` })).statusCode).toBe(401);
     const viewer = await userWith(t(), admin, 'cc-reader', ['water.control']);
     expect((await t().app.inject({ url: `${CONTROL}/get`, headers: { token: viewer } })).statusCode).toBe(200);
+    // The screen's station picker reads the device list.
+    const devices = await t().app.inject({ url: '/manager/system/device/rest/getAll', headers: { token: viewer } });
+    expect(devices.statusCode).toBe(200);
     const deviceId = await registerStation(t(), { deviceCode: 'CC-403' });
     const write = await update({ deviceId, cn: '1061' }, viewer);
     expect(write.statusCode).toBe(403);

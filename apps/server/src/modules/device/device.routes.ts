@@ -23,6 +23,10 @@ const DEVICE_LIST_READERS = [
   'realtime.chart',
   'realtime.water',
   'realtime.overflow',
+  // The station pickers of the screens that send commands to stations.
+  'settings.counter-control',
+  'settings.device-parameters',
+  'water.control',
 ] as const;
 const write = { permission: writeCode(DEVICE_PERMISSION) };
 const tags = ['device'];
