@@ -28,6 +28,8 @@ import { differs, formatReported, formatWanted } from '../utils/parameter-values
 
 const DEVICE_PARAM = 'deviceId';
 const PICKER_ID = 'device-parameters-device';
+/** A station reports a hundred-odd parameters (site information per instrument): paged, in the server's order. */
+const PAGE_SIZE = 50;
 const WIDTH = { picker: 280, parameter: 220, factor: 180, value: 190, state: 110, actions: 170 } as const;
 
 /** The device chosen, as the URL keeps it (?deviceId=), so a reload or a shared link opens the same one. */
@@ -262,6 +264,7 @@ function DeviceParameters({ deviceId, canWrite }: { deviceId: number; canWrite: 
           columns={columns}
           dataSource={rows}
           scroll={{ x: 'max-content' }}
+          pagination={{ defaultPageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
           onRow={(row) => ({ 'data-testid': `device-parameters-row-${row.name}-${row.polId}` }) as object}
           locale={{
             emptyText: (
