@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
+import { blockingAxeFindings } from './specs-support/axe.js';
 import { DeviceApi, deviceBody, uniquePrefix } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
 import { chooseOption } from './specs-support/report-helpers.js';
@@ -82,6 +83,7 @@ test('a command to a demo station is queued, sent and executed, its packets and 
   // The request, the station's answer (9011), its upload (1061) and its result (9012), at least.
   await expect.poll(() => packets.locator('.ant-timeline-item').count()).toBeGreaterThanOrEqual(4);
   await expect(drawer.getByTestId('counter-control-uploads')).toContainText('实时数据间隔（秒）');
+  expect(await blockingAxeFindings(page, `${PATH} packets`, { include: '.ant-drawer' })).toEqual([]);
   expect(errors).toEqual([]);
 });
 
@@ -136,6 +138,10 @@ test('the counter-control screen reads in English in the dark theme, with no unt
   await screen.getByTestId('counter-control-add').click();
   const form = page.getByTestId('counter-control-form');
   await expect(form.getByLabel('Wait for the station (min)')).toHaveValue('10');
+  await chooseOption(page, form.getByLabel('Device', { exact: true }), STATION, STATION);
+  await chooseOption(page, form.getByLabel('Command', { exact: true }), /^3016 — /, '3016');
+  await expect(form.getByLabel('Sampling start')).toBeVisible();
+  expect(await blockingAxeFindings(page, `${PATH} form`, { include: '.ant-modal' })).toEqual([]);
   expect(await visibleUntranslatedKeys(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -21,7 +21,7 @@ const DEFAULT_GUARDED_COMMANDS: readonly string[] = [
 ];
 
 /** Quiet: a failure only leaves the defaults in place. */
-export const guardedCommandsQueryOptions = () =>
+const guardedCommandsQueryOptions = () =>
   queryOptions({
     queryKey: endpointKey(dynamicCodeEndpoints.guarded),
     queryFn: () => callEndpoint(dynamicCodeEndpoints.guarded, {}, { quiet: true }),

@@ -3,7 +3,6 @@ import {
   COMMAND_FAMILIES,
   COMMAND_STATES,
   type CommandParameter,
-  type CommandSpec,
   type CommandState,
   commandOffered,
   commandSpec,
@@ -71,7 +70,7 @@ function parameterOf(cn: string, name: string): CommandParameter | undefined {
 }
 
 /** A parameter's value as the list shows it (a masked password stays masked: the server sends it so). */
-export function parameterValue(cn: string, name: string, value: string, t: TFunction): string {
+function parameterValue(cn: string, name: string, value: string, t: TFunction): string {
   switch (parameterOf(cn, name)?.kind) {
     case 'time':
       return /^\d+$/.test(value) ? formatDateTime(Number(value)) : value;
@@ -89,7 +88,7 @@ export function parameterValue(cn: string, name: string, value: string, t: TFunc
 }
 
 /** `label: value` per parameter, in the catalogue's order. */
-export function parameterLines(command: Pick<StationCommand, 'cn' | 'parameters'>, t: TFunction): string[] {
+function parameterLines(command: Pick<StationCommand, 'cn' | 'parameters'>, t: TFunction): string[] {
   const order = commandSpec(command.cn)?.parameters.map((parameter) => parameter.name) ?? [];
   const names = Object.keys(command.parameters).sort(
     (a, b) => (order.indexOf(a) + 1 || order.length + 1) - (order.indexOf(b) + 1 || order.length + 1),
@@ -112,7 +111,7 @@ export function ParametersCell({ command, t }: { command: StationCommand; t: TFu
 }
 
 /** The station's return codes in words (HJ212.md §10), and why a command ended without them. */
-export function answerLines(command: StationCommand, t: TFunction): string[] {
+function answerLines(command: StationCommand, t: TFunction): string[] {
   const lines: string[] = [];
   if (command.qnRtn !== null)
     lines.push(
@@ -140,6 +139,3 @@ export function AnswerCell({ command, t }: { command: StationCommand; t: TFuncti
     </Flex>
   );
 }
-
-/** Whether the catalogue knows the command (a record of a command since removed still lists). */
-export const knownCommand = (cn: string): CommandSpec | undefined => commandSpec(cn);
