@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { blockingAxeFindings } from './specs-support/axe.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
-import { apiLogin, credentialsOf, signInViaApi, uniqueUserName } from './specs-support/session.js';
+import { AdminApi, type Credentials, signInViaApi } from './specs-support/session.js';
+import { totp } from './specs-support/totp.js';
 import { baseURL } from './support/env.js';
 
 /**
@@ -14,55 +14,10 @@ import { baseURL } from './support/env.js';
 const PATH = '/settings/dynamic-code';
 const PASSWORD = 'Dyn-e2e@1234';
 
-/** RFC 4648 base32, as the key is shown (groups of four, spaces ignored). */
-function base32Decode(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
-    const value = alphabet.indexOf(char);
-    if (value < 0) throw new Error(`not base32: ${char}`);
-    bits += value.toString(2).padStart(5, '0');
-  }
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
-}
-
-/** RFC 6238 (HMAC-SHA1, 6 digits, 30 s) at `time`. */
-function totp(key: string, time = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(time / 30_000)));
-  const hmac = createHmac('sha1', base32Decode(key)).update(counter).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f;
-  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 1_000_000).padStart(6, '0');
-}
-
 /** A user whose role holds the dynamic code screen only (not its write). */
-async function screenUser(page: Page): Promise<{ userName: string; password: string }> {
-  const request = page.request;
-  const headers = { token: await apiLogin(request, credentialsOf('admin')) };
-  const resources = (await (
-    await request.get('/manager/system/resource/rest/getAll', { headers, params: { pageNum: 1, pageSize: 1000 } })
-  ).json()) as { data: { list: { id: number; resCode: string }[] } };
-  const codes = ['settings', 'settings.dynamic-code'];
-  const resourceIds = resources.data.list.filter((r) => codes.includes(r.resCode)).map((r) => r.id);
-  expect(resourceIds).toHaveLength(codes.length);
-  const role = (await (
-    await request.post('/manager/system/role/rest/add', {
-      headers,
-      data: { roleName: uniqueUserName('dyn-role'), resourceIds },
-    })
-  ).json()) as { status: number; data: { id: number } };
-  expect(role.status).toBe(200);
-  const userName = uniqueUserName('dyn-user');
-  const user = (await (
-    await request.post('/manager/system/user/rest/add', {
-      headers,
-      data: { userName, name: userName, password: PASSWORD, roleIds: [role.data.id] },
-    })
-  ).json()) as { status: number };
-  expect(user.status).toBe(200);
-  return { userName, password: PASSWORD };
+async function screenUser(page: Page): Promise<Credentials> {
+  const admin = await AdminApi.signIn(page.request);
+  return admin.userWithResources(['settings', 'settings.dynamic-code'], 'dyn', PASSWORD);
 }
 
 test('a user enrols in an authenticator app and confirms with its first code; the guarded list is read-only', async ({

@@ -187,6 +187,29 @@ export class AdminApi {
     return (await unwrap<{ list: UserRow[] }>(response, 'list users')).list.find((u) => u.userName === userName);
   }
 
+  /** A new user whose one new role holds exactly these resource codes (pages, groups and their `:write`). */
+  async userWithResources(codes: readonly string[], prefix: string, password: string): Promise<Credentials> {
+    const resources = await this.request.get(`${API}/resource/rest/getAll`, {
+      headers: this.headers,
+      params: { pageNum: 1, pageSize: 1000 },
+    });
+    const all = (await unwrap<{ list: { id: number; resCode: string }[] }>(resources, 'list resources')).list;
+    const resourceIds = all.filter((r) => codes.includes(r.resCode)).map((r) => r.id);
+    expect(resourceIds, `resources ${codes.join(', ')}`).toHaveLength(codes.length);
+    const role = await this.request.post(`${API}/role/rest/add`, {
+      headers: this.headers,
+      data: { roleName: uniqueUserName(`${prefix}-role`), resourceIds },
+    });
+    const { id: roleId } = await unwrap<{ id: number }>(role, `add a role for ${prefix}`);
+    const userName = uniqueUserName(`${prefix}-user`);
+    const user = await this.request.post(`${API}/user/rest/add`, {
+      headers: this.headers,
+      data: { userName, name: userName, password, roleIds: [roleId] },
+    });
+    await unwrap(user, `add user ${userName}`);
+    return { userName, password };
+  }
+
   async deleteUser(id: number): Promise<void> {
     const response = await this.request.get(`${API}/user/rest/delete`, { headers: this.headers, params: { id } });
     await unwrap<null>(response, `delete user ${id}`);

@@ -258,11 +258,18 @@ describe('settings › counter control', () => {
     expect((await t().app.inject({ url: `${CONTROL}/delete?id=1` })).statusCode).toBe(401);
     expect((await t().app.inject({ url: `${CONTROL}/uploadList?id=1` })).statusCode).toBe(401);
     const viewer = await userWith(t(), admin, 'cc-reader', ['water.control']);
+    const deviceId = await registerStation(t(), { deviceCode: 'CC-403' });
     expect((await t().app.inject({ url: `${CONTROL}/get`, headers: { token: viewer } })).statusCode).toBe(200);
     // The screen's station picker reads the device list.
     const devices = await t().app.inject({ url: '/manager/system/device/rest/getAll', headers: { token: viewer } });
     expect(devices.statusCode).toBe(200);
-    const deviceId = await registerStation(t(), { deviceCode: 'CC-403' });
+    // …and its factor pickers, a device's factors.
+    const factors = await t().app.inject({
+      url: '/manager/settings/factor/device/rest/getByDeviceId',
+      query: { deviceId: String(deviceId) },
+      headers: { token: viewer },
+    });
+    expect(factors.statusCode).toBe(200);
     const write = await update({ deviceId, cn: '1061' }, viewer);
     expect(write.statusCode).toBe(403);
     expect((await t().app.inject({ url: `${CONTROL}/delete?id=1`, headers: { token: viewer } })).statusCode).toBe(403);

@@ -9,6 +9,10 @@ import type { FactorService } from './factor.service.js';
 const PAGE = 'settings.factor';
 /** The monitor-factor page, and the device panel's factor tab. */
 const READ = { permission: [PAGE, 'system.device'] };
+/** A device's factors: also the factor pickers of the screens that send commands to stations. */
+const DEVICE_FACTORS_READ = {
+  permission: [...READ.permission, 'settings.counter-control', 'settings.device-parameters', 'water.control'],
+};
 const WRITE = { permission: writeCode(PAGE) };
 const DEVICE_WRITE = { permission: [writeCode(PAGE), writeCode('system.device')] };
 /**
@@ -67,7 +71,7 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
 
   app.route({
     ...endpointRoute(deviceFactorEndpoints.getByDeviceId, { tags, summary: 'A device’s factors in display order' }),
-    config: READ,
+    config: DEVICE_FACTORS_READ,
     handler: async (request) => ok(await deviceFactors.byDevice(request.query.deviceId, signedIn(request))),
   });
 
