@@ -143,6 +143,10 @@ export class CommandQueue {
     const outcome = await this.request(gateway, command.deviceCode, command.cn, cp, {
       ...options,
       record: { uploads: spec?.uploads ?? [] },
+    }).catch((err: unknown): CommandOutcome => {
+      // Not sent (a packet the codec refuses, a gateway that failed): the record says so rather than 'sent' forever.
+      this.deps.log.warn({ err, commandId: command.id }, 'command queue: the command could not be sent');
+      return { ok: false, qn: null, reason: 'failed', qnRtn: null, exeRtn: null, attempts: 0 };
     });
     const end: CommandEnd = {
       state: stateOf(outcome),
