@@ -3,14 +3,12 @@ import { FileSearchOutlined, RedoOutlined } from '@ant-design/icons';
 import type { ListDefinition } from '../../../components/crud/list-definition';
 import { DeviceCell } from '../../../components/crud/device-cell';
 import { COUNTER_CONTROL_ENDPOINTS } from './api/calls';
-import { commandPageQueryOptions } from './api/get-commands';
+import { commandPageQueryOptions, isActive, STATE_COLORS } from '../../station-control';
 import {
   AnswerCell,
   commandLabel,
   commandOptions,
-  isActive,
   ParametersCell,
-  STATE_COLORS,
   stateOptions,
 } from './components/command-vocabulary';
 import { type CommandFormValues, toCommandInput } from './components/command-form-values';

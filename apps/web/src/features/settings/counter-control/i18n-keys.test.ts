@@ -11,12 +11,15 @@ import {
 import { describe, expect, it } from 'vitest';
 import { literalKeys, unresolvedKeys } from '../../../test/i18n-keys';
 
-/** The screen's sources as text (Vite's glob: the web project has no node types). */
-const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+/** The screen's sources as text, with the station-control pieces it shows (Vite's glob: the web project has no node types). */
+const SOURCES = import.meta.glob<string>(
+  ['./**/*.{ts,tsx}', '../../station-control/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
 
 /** Keys the list definition names as data (labels, hints, refusals), besides those passed to t(…). */
 const DEFINITION_KEYS = /'((?:control|common|validation)\.[\w.]+)'/g;
@@ -35,8 +38,7 @@ const builtKeys = [
   ...[...new Set(COMMAND_CATALOGUE.flatMap((command) => command.parameters.map((p) => p.kind)))].map(
     (kind) => `control.rules.${kind}`,
   ),
-  ...COMMAND_REASONS.map((reason) => `common.messages.${reason}`),
-  'common.messages.dynamicCodeRequired',
+  ...COMMAND_REASONS.map((reason) => `control.reason.${reason}`),
   ...(['sent', 'received'] as const).map((direction) => `control.screen.exchange.${direction}`),
 ];
 

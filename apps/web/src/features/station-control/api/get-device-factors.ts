@@ -1,6 +1,6 @@
 import { deviceFactorEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint';
 
 /**
  * The chosen station's factors for the PolId pickers. Quiet: a user who may send commands but not read

@@ -1,9 +1,9 @@
 import type { CommandState } from '@envmon/shared';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATE_COLORS } from '../../counter-control/components/command-vocabulary';
+import { STATE_COLORS } from '../utils/command-state';
 
-/** The state of the last command that read or set a parameter. */
+/** A command's state, in its colour. */
 export function CommandStateTag({ state }: { state: CommandState }) {
   const { t } = useTranslation();
   return (

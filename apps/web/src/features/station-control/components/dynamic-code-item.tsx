@@ -1,14 +1,8 @@
 import { Form, Input } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../../lib/api';
 
 /** A dynamic code as authenticator apps show it (the server checks it). */
 const CODE_MAX_LENGTH = 16;
-
-/** The server refused the command for want of a dynamic code (its desc is in the console's language). */
-export const asksDynamicCode = (error: unknown, t: TFunction): boolean =>
-  isApiError(error) && error.desc === t('common.messages.dynamicCodeRequired');
 
 /** The user's current dynamic code, for the commands that need one. */
 export function DynamicCodeItem({ required }: { required: boolean }) {

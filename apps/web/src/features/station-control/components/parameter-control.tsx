@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { DatePicker, Input, InputNumber, Select, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
+import { useVocabularyLang } from '../../../components/vocabulary/use-vocabulary-lang';
 import { deviceFactorsQueryOptions } from '../api/get-device-factors';
-import { INFO_CODES, infoLabel } from './command-vocabulary';
+import { INFO_CODES, infoLabel } from '../utils/command-labels';
 
 /** What Form.Item hands its control. */
 interface ControlProps {

@@ -1,23 +1,27 @@
 import { I18N_RESOURCES } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
-import { codeRefusalOf, DEFAULT_GUARDED_CNS, needsCode } from './dynamic-code';
+import { ApiError } from '../../../lib/api';
+import { asksDynamicCode, codeRefusalOf } from './dynamic-code';
 
-describe('dynamic codes on the panel', () => {
-  it('are asked for the commands the server guards, or the defaults while its list is unknown', () => {
-    expect(needsCode('3012', ['3012'])).toBe(true);
-    expect(needsCode('3045', ['3012'])).toBe(false);
-    expect(needsCode('3045', undefined)).toBe(true);
-    expect(needsCode('3012', undefined)).toBe(false);
-    expect(DEFAULT_GUARDED_CNS).toEqual(['1072', '3011', '3021', '3042', '3043', '3045', '3080', '3081', '3082']);
-  });
+const zh = I18N_RESOURCES['zh-CN'].common.messages;
+const en = I18N_RESOURCES['en-US'].common.messages;
 
-  it('answer the server’s code refusals in either language, and no other failure', () => {
-    const zh = I18N_RESOURCES['zh-CN'].common.messages;
-    const en = I18N_RESOURCES['en-US'].common.messages;
+describe('the server’s dynamic-code refusals', () => {
+  it('are told from other failures, in either language', () => {
     expect(codeRefusalOf(zh.dynamicCodeRequired)).toBe('dynamicCodeRequired');
+    expect(codeRefusalOf('This operation needs a dynamic code.')).toBe('dynamicCodeRequired');
     expect(codeRefusalOf(en.dynamicCodeWrong)).toBe('dynamicCodeWrong');
+    expect(codeRefusalOf('The dynamic code is wrong.')).toBe('dynamicCodeWrong');
     expect(codeRefusalOf(en.dynamicCodeReused)).toBe('dynamicCodeReused');
     expect(codeRefusalOf(en.dynamicCodeNotEnrolled)).toBeNull();
     expect(codeRefusalOf(zh.commandQueueFull)).toBeNull();
+    expect(codeRefusalOf('Something else')).toBeNull();
+  });
+
+  it('ask for a code only when none was given, and only from the server', () => {
+    expect(asksDynamicCode(new ApiError('body', zh.dynamicCodeRequired))).toBe(true);
+    expect(asksDynamicCode(new ApiError('body', en.dynamicCodeRequired))).toBe(true);
+    expect(asksDynamicCode(new ApiError('body', en.dynamicCodeWrong))).toBe(false);
+    expect(asksDynamicCode(new Error(zh.dynamicCodeRequired))).toBe(false);
   });
 });

@@ -1,31 +1,11 @@
 import { I18N_RESOURCES, LANGUAGES, type MessageKey } from '@envmon/shared';
+import { isApiError } from '../../../lib/api';
 
-/**
- * The commands that need a dynamic code while the guarded list cannot be read: the dangerous ones (password,
- * calibration, run mode, reboot, emergency stop, the first QC actions). The server decides in the end: it
- * answers dynamicCodeRequired for any other it guards, and the panel asks then.
- */
-export const DEFAULT_GUARDED_CNS: readonly string[] = [
-  '1072',
-  '3011',
-  '3021',
-  '3042',
-  '3043',
-  '3045',
-  '3080',
-  '3081',
-  '3082',
-];
-
-/** Whether to ask for a code before sending `cn`: the server's list when read, else the defaults. */
-export const needsCode = (cn: string, guarded: readonly string[] | undefined): boolean =>
-  (guarded ?? DEFAULT_GUARDED_CNS).includes(cn);
-
-/** The server's refusals that the code box answers: none given, a wrong one, one used already. */
+/** The server's refusals that a dynamic-code field answers: none given, a wrong one, one used already. */
 const CODE_REFUSALS = ['dynamicCodeRequired', 'dynamicCodeWrong', 'dynamicCodeReused'] as const satisfies MessageKey[];
 export type CodeRefusal = (typeof CODE_REFUSALS)[number];
 
-const messageOf = (key: MessageKey) =>
+const messagesOf = (key: MessageKey): (string | undefined)[] =>
   LANGUAGES.map((lang) => (I18N_RESOURCES[lang].common.messages as Record<string, string | undefined>)[key]);
 
 /**
@@ -33,5 +13,9 @@ const messageOf = (key: MessageKey) =>
  * language, so a change of language between the call and its answer is no matter); null for any other.
  */
 export function codeRefusalOf(desc: string): CodeRefusal | null {
-  return CODE_REFUSALS.find((key) => messageOf(key).includes(desc)) ?? null;
+  return CODE_REFUSALS.find((key) => messagesOf(key).includes(desc)) ?? null;
 }
+
+/** The server refused the command for want of a dynamic code. */
+export const asksDynamicCode = (error: unknown): boolean =>
+  isApiError(error) && codeRefusalOf(error.desc) === 'dynamicCodeRequired';

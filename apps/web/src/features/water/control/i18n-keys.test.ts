@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { literalKeys, unresolvedKeys } from '../../../test/i18n-keys';
 import { LOG_CN, PANEL_CNS, PANEL_FAMILIES } from './utils/panel-actions';
-import { DEFAULT_GUARDED_CNS } from './utils/dynamic-code';
+import { DEFAULT_GUARDED_COMMANDS } from '../../station-control';
 
 /** The screen's sources as text (Vite's glob: the web project has no node types). */
 const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
@@ -20,12 +20,12 @@ const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx
 
 /** Keys built from values: the commands and their families, states, return codes, the reasons, the confirmations. */
 const builtKeys = [
-  ...[...PANEL_CNS, LOG_CN, ...DEFAULT_GUARDED_CNS].map((cn) => `control.cn.${cn}`),
+  ...[...PANEL_CNS, LOG_CN, ...DEFAULT_GUARDED_COMMANDS].map((cn) => `control.cn.${cn}`),
   ...PANEL_FAMILIES.map((family) => `control.family.${family}`),
   ...COMMAND_STATES.map((state) => `control.state.${state}`),
   ...QN_RTN_CODES.map((code) => `control.qnRtn.${code}`),
   ...EXE_RTN_CODES.map((code) => `control.exeRtn.${code}`),
-  ...COMMAND_REASONS.map((reason) => `common.messages.${reason}`),
+  ...COMMAND_REASONS.map((reason) => `control.reason.${reason}`),
   'control.param.VaseNo',
   'waterControl.answer.qnRtn',
   'waterControl.answer.exeRtn',

@@ -7,11 +7,9 @@ import type { ListDefinition, ListField } from '../../../../components/crud/list
 import { renderListFieldControl } from '../../../../components/crud/list-form-modal';
 import { type DeviceOption, useDeviceOptions } from '../../../../components/use-select-options';
 import { COUNTER_CONTROL_ENDPOINTS } from '../api/calls';
-import { useGuardedCommands } from '../api/guarded-commands';
+import { asksDynamicCode, DynamicCodeItem, ParameterControl, useGuardedCommands } from '../../../station-control';
 import { checkCommandForm, type CommandFormValues } from './command-form-values';
 import { offeredCommandGroups } from './command-vocabulary';
-import { asksDynamicCode, DynamicCodeItem } from './dynamic-code';
-import { ParameterControl } from './parameter-control';
 
 const GUTTER = 16;
 /** Two fields side by side. */
@@ -86,7 +84,7 @@ export function CommandFormModal({
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (asksDynamicCode(error, t)) setCodeAsked(true);
+          if (asksDynamicCode(error)) setCodeAsked(true);
         },
       },
     );

@@ -1,13 +1,12 @@
 import {
   type CommandInput,
   commandInputSchema,
-  type CommandParameter,
   commandParameterProblem,
   commandSpec,
   issueMessage,
 } from '@envmon/shared';
 import type { Dayjs } from 'dayjs';
-import { dayjs } from '../../../../lib/dayjs';
+import { parameterText } from '../../../station-control';
 
 /** The new-command form: the pickers hold Dayjs values and numbers, the command wants text per CP field. */
 export interface CommandFormValues {
@@ -27,31 +26,6 @@ export interface CommandFieldError {
 }
 
 export type Translate = (key: string, values?: Record<string, number>) => string;
-
-/** A time of day as the station takes it. */
-export const CLOCK_FORMAT = 'HHmmss';
-
-/** A control's value that is already text or a number, as text. */
-const plain = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-
-/** One parameter's value as the command carries it; undefined when not entered. */
-export function parameterText(parameter: CommandParameter, value: unknown): string | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  switch (parameter.kind) {
-    case 'time':
-      // Whole seconds: the station's clock has no milliseconds.
-      return dayjs.isDayjs(value) ? String(value.millisecond(0).valueOf()) : plain(value);
-    case 'clock':
-      return dayjs.isDayjs(value) ? value.format(CLOCK_FORMAT) : plain(value);
-    case 'integer':
-    case 'password':
-      return plain(value);
-    case 'polId':
-    case 'infoId':
-    case 'text':
-      return plain(value).trim() || undefined;
-  }
-}
 
 /** The form's values as the shared input schema reads them (only the chosen command's parameters). */
 export function toCommandInput(values: CommandFormValues): unknown {

@@ -3,33 +3,15 @@ import {
   COMMAND_FAMILIES,
   COMMAND_STATES,
   type CommandParameter,
-  type CommandState,
   commandOffered,
   commandSpec,
-  I18N_RESOURCES,
   type StationCommand,
 } from '@envmon/shared';
-import { Flex, type TagProps, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { formatDateTime } from '../../../../lib/dayjs';
-
-/** antd's status colours, which follow the light and dark themes. */
-export const STATE_COLORS = {
-  queued: 'default',
-  sent: 'processing',
-  accepted: 'cyan',
-  executed: 'success',
-  refused: 'error',
-  failed: 'error',
-  timeout: 'warning',
-  expired: 'warning',
-  withdrawn: 'default',
-  interrupted: 'warning',
-} as const satisfies Record<CommandState, TagProps['color']>;
-
-/** A command still on its way: the list and the exchange follow it by themselves until it ends. */
-export const isActive = (state: CommandState): boolean => state === 'queued' || state === 'sent';
+import { infoLabel, reasonText } from '../../../station-control';
 
 /** `1061 — 读取实时数据间隔`, as operators know both. */
 export const commandLabel = (cn: string, t: TFunction): string =>
@@ -54,12 +36,6 @@ export function offeredCommandGroups(deviceType: string | undefined, t: TFunctio
       .map((command) => ({ value: command.cn, label: commandLabel(command.cn, t) })),
   })).filter((group) => group.options.length > 0);
 }
-
-/** The information codes the vocabulary names (control.info), for the InfoId pickers. */
-export const INFO_CODES = Object.keys(I18N_RESOURCES['zh-CN'].control.info);
-
-export const infoLabel = (code: string, t: TFunction): string =>
-  `${code} ${t(`control.info.${code}`, { defaultValue: '' })}`.trim();
 
 /** A CP field's name in words: a parameter's label, an information code's, or the name itself. */
 export const fieldLabel = (key: string, t: TFunction): string =>
@@ -121,7 +97,7 @@ function answerLines(command: StationCommand, t: TFunction): string[] {
     lines.push(
       `ExeRtn ${command.exeRtn}: ${t(`control.exeRtn.${command.exeRtn}`, { defaultValue: String(command.exeRtn) })}`,
     );
-  if (command.reason !== null) lines.push(t(`common.messages.${command.reason}`));
+  if (command.reason !== null) lines.push(reasonText(command.reason, t));
   return lines;
 }
 

@@ -20,8 +20,8 @@ import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { DeviceCell } from '../../../../components/crud/device-cell';
 import { QueryErrorAlert } from '../../../../components/crud/table-parts';
 import { formatDateTime } from '../../../../lib/dayjs';
-import { exchangeQueryOptions } from '../api/get-exchange';
-import { AnswerCell, commandLabel, fieldLabel, ParametersCell, STATE_COLORS } from './command-vocabulary';
+import { exchangeQueryOptions, STATE_COLORS } from '../../../station-control';
+import { AnswerCell, commandLabel, fieldLabel, ParametersCell } from './command-vocabulary';
 
 const WIDTH = 760;
 const COLUMN = { cn: 180, time: 170, item: 90, key: 180 } as const;

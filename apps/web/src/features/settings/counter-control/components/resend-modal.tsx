@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListSave } from '../../../../components/crud/api/list-mutations';
 import { COUNTER_CONTROL_ENDPOINTS } from '../api/calls';
-import { useGuardedCommands } from '../api/guarded-commands';
+import { asksDynamicCode, DynamicCodeItem, useGuardedCommands } from '../../../station-control';
 import { commandLabel } from './command-vocabulary';
-import { asksDynamicCode, DynamicCodeItem } from './dynamic-code';
 
 /**
  * Sends a recorded command again (a new record naming the first, with the same parameters; a password the
@@ -27,7 +26,7 @@ export function ResendModal({ command, onClose }: { command: StationCommand; onC
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (asksDynamicCode(error, t)) setCodeAsked(true);
+          if (asksDynamicCode(error)) setCodeAsked(true);
         },
       },
     );

@@ -137,7 +137,7 @@ describe('CounterControlPage', { timeout: 30_000 }, () => {
     const expired = await rowOf('3020 — 提取现场机信息');
     expect(within(expired).getByText('信息编码: i13004 消解温度')).toBeTruthy();
     expect(within(expired).getByText(`开始时间: ${formatDateTime(T0)}`)).toBeTruthy();
-    expect(within(expired).getByText(i18n.t('common.messages.deviceNotConnected'))).toBeTruthy();
+    expect(within(expired).getByText(i18n.t('control.reason.deviceNotConnected'))).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith(LIST_URL, { pageNum: 1, pageSize: 20 });
   });
 

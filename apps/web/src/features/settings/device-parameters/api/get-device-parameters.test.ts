@@ -1,7 +1,7 @@
 import type { DeviceParameter, StationCommand } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
+import { ACTIVE_REFETCH_MS } from '../../../station-control';
 import {
-  ACTIVE_REFETCH_MS,
   deviceParametersQueryOptions,
   followReads,
   READ_FOLLOW_MS,

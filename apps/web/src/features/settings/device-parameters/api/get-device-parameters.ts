@@ -1,11 +1,9 @@
 import { type DeviceParameter, deviceParameterEndpoints, type StationCommand } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../../lib/endpoint';
-import { isActive } from '../utils/parameter-values';
+import { ACTIVE_REFETCH_MS, isActive } from '../../../station-control';
 import { deviceParameterKeys } from './keys';
 
-/** While a command is on its way (or the station's answers to 'read all' are awaited), the table is read this often. */
-export const ACTIVE_REFETCH_MS = 2_000;
 /** How long the answers to 'read all' are awaited at most (a station not connected: read again by hand later). */
 export const READ_FOLLOW_MS = 2 * 60_000;
 
@@ -39,7 +37,10 @@ export function readsPending(
   return reads !== null && now < reads.until && !readsAnswered(reads, rows);
 }
 
-/** Whether the table is to be read again: a row's command is on its way, or reads are awaited. */
+/**
+ * Whether the table is to be read again (every ACTIVE_REFETCH_MS): a row's command is on its way, or the station's
+ * answers to 'read all' are awaited.
+ */
 export function refetchIntervalOf(
   rows: readonly DeviceParameter[] | undefined,
   reads: FollowedReads | null,

@@ -6,11 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { FactorSelect } from '../../../../components/device-factor-select';
 import { isApiError } from '../../../../lib/api';
 import { useSetParameter } from '../api/parameter-mutations';
-import { DynamicCodeItem } from '../../counter-control/components/dynamic-code';
-import { ParameterControl } from '../../counter-control/components/parameter-control';
+import { codeRefusalOf, DynamicCodeItem, ParameterControl } from '../../../station-control';
 import { type TimeMode, toFormValue, toWireValue } from '../utils/form-values';
 import {
-  codeRefusalOf,
   factorNeed,
   needsCode,
   SETTABLE_NAMES,

@@ -18,9 +18,8 @@ import {
   followReads,
   readsAnswered,
 } from '../api/get-device-parameters';
-import { useGuardedCommands } from '../../counter-control/api/guarded-commands';
+import { CommandStateTag, useGuardedCommands } from '../../../station-control';
 import { useForgetParameter, useReadAllParameters } from '../api/parameter-mutations';
-import { CommandStateTag } from '../components/command-state-tag';
 import { DEVICE_PARAMETERS_WRITE } from '../components/permissions';
 import { SetParameterModal, type SetTarget } from '../components/set-parameter-modal';
 import { useFactorName, useParameterLabel } from '../components/use-labels';

@@ -1,6 +1,6 @@
 import type { CommandParameter } from '@envmon/shared';
 import { dayjs } from '../../../../lib/dayjs';
-import { parameterText } from '../../counter-control/components/command-form-values';
+import { parameterText } from '../../../station-control';
 
 /** The station clock: set to the platform's clock when sent, or to a chosen moment. */
 export type TimeMode = 'now' | 'at';

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  codeRefusalOf,
   differs,
   factorNeed,
   formatReported,
   formatWanted,
-  isActive,
   labelKeyOf,
   needsCode,
   SETTABLE_NAMES,
@@ -94,23 +92,10 @@ describe('values shown', () => {
 });
 
 describe('commands', () => {
-  it('are followed while queued or sent', () => {
-    expect(isActive('queued')).toBe(true);
-    expect(isActive('sent')).toBe(true);
-    expect(isActive('executed')).toBe(false);
-    expect(isActive(null)).toBe(false);
-  });
-
   it('ask a code when the setting command is guarded', () => {
     const guarded = new Set(['3021']);
     expect(needsCode('i13004', guarded)).toBe(true);
     expect(needsCode('MinInterval', guarded)).toBe(false);
     expect(needsCode('SN', guarded)).toBe(false);
-  });
-
-  it('tell the code refusals, in either language, from other failures', () => {
-    expect(codeRefusalOf('This operation needs a dynamic code.')).toBe('dynamicCodeRequired');
-    expect(codeRefusalOf('The dynamic code is wrong.')).toBe('dynamicCodeWrong');
-    expect(codeRefusalOf('Something else')).toBeNull();
   });
 });

@@ -2,15 +2,11 @@ import {
   type CommandParameter,
   commandParameterProblem,
   commandSpec,
-  type CommandState,
   I18N_RESOURCES,
-  LANGUAGES,
-  type MessageKey,
   SETTABLE_PARAMETERS,
   SITE_PARAMETER,
   settingCommand,
 } from '@envmon/shared';
-import { isActive as commandActive } from '../../counter-control/components/command-vocabulary';
 
 /**
  * What the device-parameters screen works out from a parameter's name alone: its label key, how its value is
@@ -20,9 +16,6 @@ import { isActive as commandActive } from '../../counter-control/components/comm
 
 /** The station's clock (1012): compared with nothing, as it moves while it is read. */
 export const SYSTEM_TIME = 'SystemTime';
-
-/** A command still on its way: the table is read again until it ends. */
-export const isActive = (state: CommandState | null): boolean => state !== null && commandActive(state);
 
 /** The key of a parameter's label: control.param.<CP field> or control.info.<information code>. */
 export const labelKeyOf = (name: string): string =>
@@ -105,18 +98,6 @@ export function differs(name: string, reported: string | null, wanted: string | 
   const b = wanted.trim();
   if (/^-?\d+(\.\d+)?$/.test(a) && /^-?\d+(\.\d+)?$/.test(b)) return Number(a) !== Number(b);
   return a !== b;
-}
-
-/** The server's refusals the dynamic-code field answers: none given, a wrong one, one used already. */
-const CODE_REFUSALS = ['dynamicCodeRequired', 'dynamicCodeWrong', 'dynamicCodeReused'] as const satisfies MessageKey[];
-export type CodeRefusal = (typeof CODE_REFUSALS)[number];
-
-const messagesOf = (key: MessageKey): (string | undefined)[] =>
-  LANGUAGES.map((lang) => (I18N_RESOURCES[lang].common.messages as Record<string, string | undefined>)[key]);
-
-/** Which code refusal a failure's text is (the server words it in either language), or null for any other. */
-export function codeRefusalOf(desc: string): CodeRefusal | null {
-  return CODE_REFUSALS.find((key) => messagesOf(key).includes(desc)) ?? null;
 }
 
 /** Whether to ask for a code before setting `name`: its setting command is among those guarded. */

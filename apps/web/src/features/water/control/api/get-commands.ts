@@ -1,13 +1,11 @@
 import { counterControlEndpoints, type Page, type StationCommand } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../../lib/endpoint';
-import { isInFlight } from '../utils/command-answer';
+import { ACTIVE_REFETCH_MS, exchangeQueryOptions, isActive } from '../../../station-control';
 import { isLogRead } from '../utils/log-lines';
 import { LOG_CN } from '../utils/panel-actions';
 import { waterControlKeys } from './keys';
 
-/** While a command is queued or sent, its record is read again this often, so its answer shows by itself. */
-export const IN_FLIGHT_REFETCH_MS = 2_000;
 /** The information reads looked through for the latest log reads (other screens read states and parameters). */
 export const LOG_READS_PAGE_SIZE = 20;
 
@@ -23,7 +21,7 @@ export const latestCommandQueryOptions = (deviceId: number, cn: string) =>
     queryFn: () =>
       callEndpoint(counterControlEndpoints.get, { query: { deviceId, cn, pageNum: 1, pageSize: 1 } }, { quiet: true }),
     select: (page) => newest(page) ?? null,
-    refetchInterval: (query) => (isInFlight(newest(query.state.data)?.state) ? IN_FLIGHT_REFETCH_MS : false),
+    refetchInterval: (query) => (isActive(newest(query.state.data)?.state) ? ACTIVE_REFETCH_MS : false),
   });
 
 export interface LogReads {
@@ -51,14 +49,10 @@ export const logReadsQueryOptions = (deviceId: number) =>
     select: logReadsOf,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && isInFlight(logReadsOf(data).latest?.state) ? IN_FLIGHT_REFETCH_MS : false;
+      return data && isActive(logReadsOf(data).latest?.state) ? ACTIVE_REFETCH_MS : false;
     },
   });
 
-/** A settled command's exchange and answer uploads: it no longer changes. */
-export const exchangeQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: waterControlKeys.exchange(id),
-    queryFn: () => callEndpoint(counterControlEndpoints.uploadList, { query: { id } }, { quiet: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/** A settled command's exchange and answer uploads: it no longer changes. Quiet: the panel says the failure. */
+export const settledExchangeQueryOptions = (id: number) =>
+  queryOptions({ ...exchangeQueryOptions(id, { quiet: true }), staleTime: Number.POSITIVE_INFINITY });

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isActive } from '../../../station-control';
 import { latestCommandQueryOptions } from '../api/get-commands';
-import { isInFlight } from '../utils/command-answer';
 import type { PanelAction } from '../utils/panel-actions';
 import { CommandState } from './command-state';
 
@@ -37,7 +37,7 @@ export function ActionItem({
   const { t } = useTranslation();
   const latest = useQuery(latestCommandQueryOptions(deviceId, action.cn));
   const command = latest.data ?? null;
-  const waiting = isInFlight(command?.state);
+  const waiting = isActive(command?.state);
   const name = t(`control.cn.${action.cn}`);
 
   const button = (

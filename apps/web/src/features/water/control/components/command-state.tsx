@@ -1,12 +1,13 @@
 import type { Factor, StationCommand } from '@envmon/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { factorOptionLabel } from '../../../../lib/factor-options';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
-import { exchangeQueryOptions } from '../api/get-commands';
-import { answerFacts, answerPhrases, factLabelKey, STATE_COLORS } from '../utils/command-answer';
+import { CommandStateTag } from '../../../station-control';
+import { settledExchangeQueryOptions } from '../api/get-commands';
+import { answerFacts, answerPhrases, factLabelKey } from '../utils/command-answer';
 
 /** A factor by its code, named in the console language when the station measures it. */
 export function useFactorName(factors: readonly Factor[] | undefined): (code: string) => string {
@@ -28,7 +29,7 @@ function AnswerFacts({
   skipKeys?: readonly string[];
 }) {
   const { t, i18n } = useTranslation();
-  const exchange = useQuery(exchangeQueryOptions(command.id));
+  const exchange = useQuery(settledExchangeQueryOptions(command.id));
   if (exchange.isError) {
     return <Typography.Text type="danger">{t('waterControl.answer.uploadsFailed')}</Typography.Text>;
   }
@@ -73,9 +74,7 @@ export function CommandState({
   return (
     <Flex vertical gap={2} aria-live="polite" data-testid="water-control-state" data-state={command.state}>
       <Flex gap="small" align="center" wrap>
-        <Tag color={STATE_COLORS[command.state]} style={{ marginInlineEnd: 0 }}>
-          {t(`control.state.${command.state}`)}
-        </Tag>
+        <CommandStateTag state={command.state} />
         {phrases.map((phrase) => (
           <Typography.Text key={phrase.key}>{t(phrase.key, phrase.values)}</Typography.Text>
         ))}

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../../components/crud/table-parts';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { formatDateTime } from '../../../../lib/dayjs';
-import { exchangeQueryOptions, logReadsQueryOptions } from '../api/get-commands';
+import { isActive } from '../../../station-control';
+import { logReadsQueryOptions, settledExchangeQueryOptions } from '../api/get-commands';
 import type { CommandSender } from '../hooks/use-command-sender';
-import { isInFlight } from '../utils/command-answer';
 import { type LogLine, logLines, logReadParameters } from '../utils/log-lines';
 import { LOG_CN } from '../utils/panel-actions';
 import type { Blocked } from './action-item';
@@ -27,7 +27,7 @@ function LogTable({
   factorName: (code: string) => string;
 }) {
   const { t } = useTranslation();
-  const exchange = useQuery({ ...exchangeQueryOptions(commandId ?? 0), enabled: commandId !== null });
+  const exchange = useQuery({ ...settledExchangeQueryOptions(commandId ?? 0), enabled: commandId !== null });
   const lines = logLines(exchange.data?.uploads ?? []);
   const columns: TableColumnsType<LogLine> = [
     {
@@ -87,7 +87,7 @@ export function LogsCard({
     <Button
       type="primary"
       disabled={readOnly !== null}
-      loading={sender.sending(LOG_CN) || isInFlight(latest?.state)}
+      loading={sender.sending(LOG_CN) || isActive(latest?.state)}
       onClick={() => sender.send(LOG_CN, logReadParameters(Date.now()))}
       data-testid="water-control-read-logs"
     >

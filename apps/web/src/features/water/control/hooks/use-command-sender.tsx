@@ -2,9 +2,9 @@ import { App } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api';
+import { codeRefusalOf } from '../../../station-control';
 import { useQueueCommand } from '../api/queue-command';
 import { CodeModal } from '../components/code-modal';
-import { codeRefusalOf, needsCode } from '../utils/dynamic-code';
 
 interface Pending {
   cn: string;
@@ -27,7 +27,7 @@ export interface CommandSender {
  * and for any other when the server answers that it needs one (then sent again with it); a wrong or used code
  * is said on the code's field; other refusals stay beside the action until it is tried again.
  */
-export function useCommandSender(deviceId: number, guarded: readonly string[] | undefined): CommandSender {
+export function useCommandSender(deviceId: number, guarded: ReadonlySet<string>): CommandSender {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queue = useQueueCommand();
@@ -76,7 +76,7 @@ export function useCommandSender(deviceId: number, guarded: readonly string[] | 
 
   const send = (cn: string, parameters: Record<string, string>) => {
     const pending = { cn, parameters };
-    if (needsCode(cn, guarded)) {
+    if (guarded.has(cn)) {
       setError(cn, null);
       setCodeError(null);
       setAsking(pending);

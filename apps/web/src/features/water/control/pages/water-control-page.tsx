@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../components/can';
 import { QueryErrorAlert, RefreshButton } from '../../../../components/crud/table-parts';
 import { getSelectedProjectId } from '../../../../lib/project';
-import { useGuardedCns } from '../api/get-guarded';
+import { useGuardedCommands } from '../../../station-control';
 import { stationFactorsQueryOptions } from '../api/get-station-factors';
 import { type WaterStation, waterStationsQueryOptions } from '../api/get-water-stations';
 import { useFactorName } from '../components/command-state';
@@ -20,7 +20,7 @@ function StationControl({ station, canWrite }: { station: WaterStation; canWrite
   const { t } = useTranslation();
   const factors = useQuery(stationFactorsQueryOptions(station.code));
   const factorName = useFactorName(factors.data);
-  const guarded = useGuardedCns(canWrite);
+  const guarded = useGuardedCommands(canWrite);
   const sender = useCommandSender(station.id, guarded);
   const readOnly = canWrite ? null : t('waterControl.readOnly.tooltip');
   return (

@@ -1,20 +1,11 @@
 import type { CommandUpload } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
-import { answerFacts, answerPhrases, factLabelKey, isInFlight } from './command-answer';
+import { answerFacts, answerPhrases, factLabelKey } from './command-answer';
 
 const answer = (over: Partial<Parameters<typeof answerPhrases>[0]>) =>
   answerPhrases({ reason: null, qnRtn: null, exeRtn: null, ...over });
 
 describe('a command’s answer', () => {
-  it('is followed while queued or sent, and not once settled', () => {
-    expect(isInFlight('queued')).toBe(true);
-    expect(isInFlight('sent')).toBe(true);
-    for (const state of ['accepted', 'executed', 'refused', 'failed', 'timeout', 'expired', 'withdrawn'] as const) {
-      expect(isInFlight(state)).toBe(false);
-    }
-    expect(isInFlight(undefined)).toBe(false);
-  });
-
   it('names the failure of an accepted command, not its acceptance', () => {
     // The state says it was executed; the result does not say it again.
     expect(answer({ qnRtn: 1, exeRtn: 1 })).toEqual([]);
@@ -32,7 +23,7 @@ describe('a command’s answer', () => {
   });
 
   it('says why it never reached the station', () => {
-    expect(answer({ reason: 'deviceNotConnected' })).toEqual([{ key: 'common.messages.deviceNotConnected' }]);
+    expect(answer({ reason: 'deviceNotConnected' })).toEqual([{ key: 'control.reason.deviceNotConnected' }]);
   });
 
   it('is nothing while the command is on its way', () => {

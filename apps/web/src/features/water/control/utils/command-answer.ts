@@ -1,29 +1,5 @@
-import {
-  type CommandState,
-  type CommandUpload,
-  EXE_RTN_CODES,
-  QN_RTN_CODES,
-  type StationCommand,
-} from '@envmon/shared';
-
-/** Commands still on their way: their record is read again until it settles. */
-const IN_FLIGHT: readonly CommandState[] = ['queued', 'sent'];
-export const isInFlight = (state: CommandState | undefined): boolean =>
-  state !== undefined && IN_FLIGHT.includes(state);
-
-/** antd's status colours, which follow the light and dark themes. */
-export const STATE_COLORS = {
-  queued: 'default',
-  sent: 'processing',
-  accepted: 'success',
-  executed: 'success',
-  refused: 'error',
-  failed: 'error',
-  timeout: 'warning',
-  expired: 'warning',
-  withdrawn: 'default',
-  interrupted: 'warning',
-} as const satisfies Record<CommandState, string>;
+import { type CommandUpload, EXE_RTN_CODES, QN_RTN_CODES, type StationCommand } from '@envmon/shared';
+import { reasonKey } from '../../../station-control';
 
 /** An i18n key with its values: what the screen says, decided here, worded there. */
 export interface Phrase {
@@ -44,7 +20,7 @@ const knownExeRtn = (code: number) => (EXE_RTN_CODES as readonly number[]).inclu
  */
 export function answerPhrases(command: Pick<StationCommand, 'reason' | 'qnRtn' | 'exeRtn'>): Phrase[] {
   const phrases: Phrase[] = [];
-  if (command.reason !== null) phrases.push({ key: `common.messages.${command.reason}` });
+  if (command.reason !== null) phrases.push({ key: reasonKey(command.reason) });
   const { qnRtn, exeRtn } = command;
   if (qnRtn !== null && (qnRtn !== 1 || exeRtn === null)) {
     phrases.push(
