@@ -167,7 +167,7 @@ export const FINAL_COMMAND_STATES: readonly CommandState[] = COMMAND_STATES.filt
   (s) => s !== 'queued' && s !== 'sent',
 );
 
-/** Why a command ended without the station's answer: the message keys of common.messages. */
+/** Why a command ended without the station's answer (shown as control.reason.<reason>). */
 export const COMMAND_REASONS = ['deviceNotConnected', 'gatewayNotRunning', 'gatewayNoAnswer'] as const;
 export type CommandReason = (typeof COMMAND_REASONS)[number];
 
