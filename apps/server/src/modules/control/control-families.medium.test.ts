@@ -69,13 +69,15 @@ describe('counter control: each command family against a hand-driven station', (
     expect((await exchange(queued.id)).packets[0]?.raw).toBe(STANDARD_1062);
   });
 
-  it('keeps the uploads of the sampler and instrument reads: 3015, 3017, 3018, 3019', async () => {
+  it('keeps the uploads of the sampler and instrument reads (3015, 3017, 3018, 3019); sends the operation commands (3046)', async () => {
     const mn = 'CF-0002';
     const { client, deviceId } = await connected(mn);
     const sample = await queue({ deviceId, cn: '3012', parameters: { PolId: 'w01018' } });
     const period = await queue({ deviceId, cn: '3017', parameters: { PolId: 'w01018' } });
     const output = await queue({ deviceId, cn: '3018', parameters: { PolId: 'w01018' } });
     const sn = await queue({ deviceId, cn: '3019' });
+    // The surface-water variant's operation commands, to an ST 21 station.
+    const standby = await queue({ deviceId, cn: '3046' });
     await serve(client, mn, await client.waitFor((m) => m.cn === '3012'), [
       { cn: '3015', dataTime: '20160801081000', cp: { VaseNo: '3' } },
     ]);
@@ -88,7 +90,11 @@ describe('counter control: each command family against a hand-driven station', (
     await serve(client, mn, await client.waitFor((m) => m.cn === '3019'), [
       { cn: '3019', dataTime: '20160801081000', factors: { w01018: { SN: 'SN-COD-01' }, w21003: { SN: 'SN-NH3-01' } } },
     ]);
-    await expect.poll(async () => (await record(sn.id))?.state, POLL).toBe('executed');
+    const standbyRequest = await client.waitFor((m) => m.cn === '3046');
+    expect(standbyRequest.cp).toEqual({});
+    await serve(client, mn, standbyRequest);
+    await expect.poll(async () => (await record(standby.id))?.state, POLL).toBe('executed');
+    expect(await record(sn.id)).toMatchObject({ state: 'executed' });
     const fields = async (id: number) => (await exchange(id)).uploads.flatMap((u) => u.fields);
     expect(await fields(sample.id)).toEqual([{ item: null, key: 'VaseNo', value: '3' }]);
     expect(await fields(period.id)).toEqual([
