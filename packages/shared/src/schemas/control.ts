@@ -8,6 +8,9 @@ import { idSchema, pageQuerySchema, pageSchema } from './common.js';
  * return codes (§10), every packet exchanged and what the station uploaded in answer (§11).
  */
 
+/** The screens that send commands to stations (their resource codes): each may read and, with its write, send. */
+export const CONTROL_PAGES = ['settings.counter-control', 'settings.device-parameters', 'water.control'] as const;
+
 /** What a command's parameter holds, and so how it is checked and entered. */
 export type CommandParameterKind =
   /** A factor code (PolId, C6). */
@@ -101,11 +104,7 @@ export const COMMAND_CATALOGUE: readonly CommandSpec[] = [
   spec('3013', 'cleaning', [POL_OPTIONAL]),
   spec('3014', 'sampling', [POL_OPTIONAL]),
   spec('3015', 'sampling', [POL_OPTIONAL], ['3015']),
-  spec('3016', 'sampling', [
-    POL,
-    p('CstartTime', 'clock', true),
-    p('Ctime', 'integer', true, { min: 1, max: 24 }),
-  ]),
+  spec('3016', 'sampling', [POL, p('CstartTime', 'clock', true), p('Ctime', 'integer', true, { min: 1, max: 24 })]),
   spec('3017', 'sampling', [POL], ['3017']),
   spec('3018', 'sampling', [POL], ['3018']),
   spec('3019', 'information', [POL_OPTIONAL], ['3019']),
@@ -203,12 +202,7 @@ export const commandInputSchema = z
     cn: z.string().optional(),
     parameters: z.record(z.string().max(32), cpValue).default({}),
     notBefore: z.number().int().nonnegative().nullable().optional(),
-    waitMinutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(COMMAND_LIMITS.maxWaitMinutes)
-      .default(COMMAND_LIMITS.defaultWaitMinutes),
+    waitMinutes: z.number().int().min(0).max(COMMAND_LIMITS.maxWaitMinutes).default(COMMAND_LIMITS.defaultWaitMinutes),
     code: z.string().max(16).optional(),
   })
   .superRefine((v, ctx) => {

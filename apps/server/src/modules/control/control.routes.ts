@@ -1,4 +1,4 @@
-import { counterControlEndpoints, deviceParameterEndpoints, writeCode } from '@envmon/shared';
+import { CONTROL_PAGES, counterControlEndpoints, deviceParameterEndpoints, writeCode } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
@@ -9,9 +9,8 @@ import type { CommandCaller, CommandService } from './command.service.js';
 import type { DeviceParameterService } from './device-parameter.service.js';
 
 /** The screens that send commands: Settings › counter control and device parameters, Water station › control. */
-export const CONTROL_PERMISSIONS = ['settings.counter-control', 'settings.device-parameters', 'water.control'];
-const READ = { permission: CONTROL_PERMISSIONS };
-const WRITE = { permission: CONTROL_PERMISSIONS.map(writeCode) };
+const READ = { permission: CONTROL_PAGES };
+const WRITE = { permission: CONTROL_PAGES.map(writeCode) };
 
 /** Station passwords in the packets only for those who may edit devices (issue 13). */
 function commandCaller(request: FastifyRequest): CommandCaller {

@@ -1,4 +1,4 @@
-import { deviceEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
+import { CONTROL_PAGES, deviceEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
@@ -24,9 +24,7 @@ const DEVICE_LIST_READERS = [
   'realtime.water',
   'realtime.overflow',
   // The station pickers of the screens that send commands to stations.
-  'settings.counter-control',
-  'settings.device-parameters',
-  'water.control',
+  ...CONTROL_PAGES,
 ] as const;
 const write = { permission: writeCode(DEVICE_PERMISSION) };
 const tags = ['device'];

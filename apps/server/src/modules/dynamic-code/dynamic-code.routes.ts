@@ -1,4 +1,4 @@
-import { dynamicCodeEndpoints, writeCode } from '@envmon/shared';
+import { CONTROL_PAGES, dynamicCodeEndpoints, writeCode } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
@@ -8,10 +8,10 @@ import type { DynamicCodeService } from './dynamic-code.service.js';
 export const DYNAMIC_CODE_PERMISSION = 'settings.dynamic-code';
 /**
  * The caller's own enrolment, and which commands need a code: whoever may see this screen, or may send the
- * commands a code guards (counter control, water station control).
+ * commands a code guards (counter control, device parameters, water station control).
  */
 const OWN = {
-  permission: [DYNAMIC_CODE_PERMISSION, writeCode('settings.counter-control'), writeCode('water.control')],
+  permission: [DYNAMIC_CODE_PERMISSION, ...CONTROL_PAGES.map(writeCode)],
 };
 const WRITE = { permission: writeCode(DYNAMIC_CODE_PERMISSION) };
 

@@ -1,4 +1,4 @@
-import { deviceFactorEndpoints, factorEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
+import { CONTROL_PAGES, deviceFactorEndpoints, factorEndpoints, SIGNED_IN, writeCode } from '@envmon/shared';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
@@ -11,7 +11,7 @@ const PAGE = 'settings.factor';
 const READ = { permission: [PAGE, 'system.device'] };
 /** A device's factors: also the factor pickers of the screens that send commands to stations. */
 const DEVICE_FACTORS_READ = {
-  permission: [...READ.permission, 'settings.counter-control', 'settings.device-parameters', 'water.control'],
+  permission: [...READ.permission, ...CONTROL_PAGES],
 };
 const WRITE = { permission: writeCode(PAGE) };
 const DEVICE_WRITE = { permission: [writeCode(PAGE), writeCode('system.device')] };
