@@ -21,8 +21,11 @@ import { commandUploads } from './command-packets.js';
 import type { CommandQueue } from './command-queue.js';
 import type { CommandRepository, CommandRow } from './command.repository.js';
 
-/** A caller of the counter-control calls: who, the devices they reach, and whether they may see station passwords. */
-export type CommandCaller = Actor & ScopeReader & { seesStationPasswords: boolean };
+/**
+ * A caller of the counter-control calls: who (and from where, for the operation log), the devices they reach, and
+ * whether they may see station passwords.
+ */
+export type CommandCaller = Actor & ScopeReader & { seesStationPasswords: boolean; ip?: string };
 
 /** The parameters as shown: a new station password never (it is the device's, edited on the device form). */
 function shownParameters(cp: string): Record<string, string> {

@@ -1,9 +1,10 @@
 import { type Hj212Message, parsePacket } from '@envmon/hj212';
 import { type CommandExchange, MESSAGES, MINUTE_MS, type Page, type StationCommand } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, body, call, login, useTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, registerStation, type StationClient, useStationClients } from '../../test/station-client.js';
 import { userWith } from '../deploy/device-panel.test-support.js';
+import { GUARD_LOG_URL } from '../dynamic-code/dynamic-code.service.js';
 
 const CONTROL = '/manager/settings/countercontrol/rest';
 const POLL = { timeout: 10_000 };
@@ -237,6 +238,15 @@ describe('settings › counter control', () => {
     expect(await refusal({ deviceId: water, cn: '3011', parameters: { PolId: 'w01018' } })).toBe(
       MESSAGES.dynamicCodeRequired,
     );
+    // The check is in the operation log: who, from where, which command, how it ended.
+    const checks = await query(t(), (db) =>
+      db.selectFrom('operationLogs').select(['userName', 'ip', 'params']).where('url', '=', GUARD_LOG_URL).execute(),
+    );
+    expect(checks).toContainEqual({
+      userName: 'admin',
+      ip: '127.0.0.1',
+      params: JSON.stringify({ cn: '3011', outcome: 'dynamicCodeRequired' }),
+    });
   });
 
   it('masks a new station password in the record', async () => {

@@ -15,7 +15,7 @@ const WRITE = { permission: CONTROL_PAGES.map(writeCode) };
 /** Station passwords in the packets only for those who may edit devices (issue 13). */
 function commandCaller(request: FastifyRequest): CommandCaller {
   const caller = signedIn(request);
-  return { ...caller, seesStationPasswords: mayEditDevices(caller) };
+  return { ...caller, seesStationPasswords: mayEditDevices(caller), ip: request.ip };
 }
 
 /** Settings › counter control (SPEC section 7: countercontrol get, update, delete, uploadList). */

@@ -56,8 +56,11 @@ export class DynamicCodeService {
     private readonly logs: OperationLogWriter,
   ) {}
 
-  /** Passes when the command needs no code or the actor's code is right; otherwise throws the reason. */
-  async guard(actor: Actor, cn: string, code: string | undefined): Promise<void> {
+  /**
+   * Passes when the command needs no code or the actor's code is right; otherwise throws the reason. `ip`: where
+   * the request came from, for the operation log.
+   */
+  async guard(actor: Actor & { ip?: string }, cn: string, code: string | undefined): Promise<void> {
     if (!(await this.repo.isGuarded(cn))) return;
     const refusal = await this.checkCommand(actor, code);
     await this.logs.record({
@@ -68,7 +71,7 @@ export class DynamicCodeService {
       params: JSON.stringify({ cn, outcome: refusal ?? 'passed' }),
       status: refusal ? FAILURE_STATUS : SUCCESS_STATUS,
       result: refusal ? messageText('zh-CN', refusal) : null,
-      ip: null,
+      ip: actor.ip ?? null,
       durationMs: 0,
     });
     if (refusal) throw new DomainError(refusal);
