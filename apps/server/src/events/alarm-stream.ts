@@ -39,6 +39,11 @@ const STREAM_MAX_BYTES = 256 * 1024 * 1024;
 
 /** JetStream's error code for 'stream name already in use with a different configuration'. */
 const STREAM_NAME_EXIST = 10058;
+/**
+ * What NATS 2.9 answers the second of two creates racing each other when the first has just made the stream
+ * (its subject is taken — by the stream of the same name).
+ */
+const STREAM_SUBJECT_OVERLAP = 10065;
 
 export interface AlarmStreamOptions {
   /**
@@ -93,7 +98,10 @@ export async function ensureAlarmStream(connection: NatsConnection, options: Ala
   try {
     await jsm.streams.add(stream);
   } catch (err) {
-    if (!(err instanceof JetStreamApiError && err.code === STREAM_NAME_EXIST)) throw err;
+    if (!(err instanceof JetStreamApiError && [STREAM_NAME_EXIST, STREAM_SUBJECT_OVERLAP].includes(err.code))) {
+      throw err;
+    }
+    // Another process made it first (an overlap with a stream of another name fails here, as it should).
     await jsm.streams.update(ALARM_STREAM, stream);
   }
   const consumer = consumerConfig(options);

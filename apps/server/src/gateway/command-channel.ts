@@ -66,6 +66,10 @@ export interface CommandOptions {
   timeoutMs: number;
   /** Resends after the first try (Table 1: 3). */
   retries: number;
+  /** Once the station accepted it (9011 QnRtn 1), how long it may go silent before its result; timeoutMs if absent. */
+  acceptedWaitMs?: number;
+  /** Hears the station accept it (not carried to another process: the gateway there says it in its own reply). */
+  onAccepted?: (qn: string) => void;
   /**
    * Keep the packets exchanged in the outcome: the request, its answers and the uploads of `uploads`' CNs (or
    * of the request's QN). Backfills leave it off: their uploads are data, stored as such.
@@ -184,6 +188,7 @@ export class CommandChannel {
           this.settle(qn, { ok: false, qn, reason: 'rejected', qnRtn, exeRtn: null, attempts: entry.attempts });
           return;
         }
+        if (!entry.accepted) entry.options.onAccepted?.(qn);
         entry.accepted = true;
         this.restartWait(qn, entry);
         return;
@@ -248,6 +253,7 @@ export class CommandChannel {
   }
 
   private restartWait(qn: string, entry: PendingCommand): void {
+    const { acceptedWaitMs, timeoutMs } = entry.options;
     clearTimeout(entry.timer);
     entry.timer = setTimeout(
       () =>
@@ -259,7 +265,7 @@ export class CommandChannel {
           exeRtn: null,
           attempts: entry.attempts,
         }),
-      entry.options.timeoutMs,
+      acceptedWaitMs ?? timeoutMs,
     );
   }
 

@@ -221,13 +221,16 @@ describe('commands to stations over NATS', () => {
     await raw.write(packet({ mn: RAW, qn: '20260501000000001', dataTime: '20260501000000', factors: {} }));
     await raw.waitFor((m) => m.cn === '9014');
     const b = await httpProcess();
-    const options = { timeoutMs: 300, retries: 0 };
+    // The station's acceptance is heard here, across NATS, as it happens.
+    const accepted: string[] = [];
+    const options: CommandOptions = { timeoutMs: 300, retries: 0, onAccepted: (qn) => accepted.push(qn) };
 
     const asked = elapsed(b.commands.sendCommand(RAW, { cn: '2051', cp: { BeginTime: '20260501000000' } }, options));
     const request = await raw.waitFor((m) => m.cn === '2051');
     const answer = (cn: '9011' | '9012', cp: Record<string, string>) =>
       raw.write(buildReplyPacket({ qn: request.qn, mn: RAW, pw: '123456', cn, cp }));
     await answer('9011', { QnRtn: '1' });
+    await expect.poll(() => accepted).toEqual([request.qn]);
     // A backfill: uploads for 3 s, each keeping the gateway waiting, then the result.
     for (let i = 0; i < 20; i++) {
       const qn = `202605010000010${String(i).padStart(2, '0')}`;

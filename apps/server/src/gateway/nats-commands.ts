@@ -52,11 +52,12 @@ const commandMessage = z.object({
   options: z.object({
     timeoutMs: z.number().positive(),
     retries: z.number().int().min(0),
+    acceptedWaitMs: z.number().positive().optional(),
     record: z.object({ uploads: z.array(z.string().max(4)).max(20).readonly() }).optional(),
   }),
 });
 type CommandMessage = z.infer<typeof commandMessage>;
-type CommandReply = { outcome: CommandOutcome } | { error: string } | { alive: true };
+type CommandReply = { outcome: CommandOutcome } | { error: string } | { alive: true } | { accepted: string };
 const heldMessage = z.object({ deviceCode: z.string(), by: z.string(), held: z.boolean() });
 
 interface Logger {
@@ -114,7 +115,7 @@ export function serveStationCommands(
     }
     const heartbeat = setInterval(() => reply({ alive: true }), command.options.timeoutMs);
     gateway
-      .sendCommand(deviceCode, command.request, command.options)
+      .sendCommand(deviceCode, command.request, { ...command.options, onAccepted: (qn) => reply({ accepted: qn }) })
       .then(
         (outcome) => reply({ outcome }),
         (err: unknown) => {
@@ -221,7 +222,7 @@ export class NatsStationCommands implements StationCommands {
     subject: string,
     payload: string,
     options: CommandOptions,
-  ): Promise<Exclude<CommandReply, { alive: true }> | null> {
+  ): Promise<Exclude<CommandReply, { alive: true } | { accepted: string }> | null> {
     return new Promise((resolve, reject) => {
       const inbox = createInbox();
       let timer: NodeJS.Timeout | undefined;
@@ -250,6 +251,11 @@ export class NatsStationCommands implements StationCommands {
           }
           const reply = msg.json<CommandReply>();
           if ('alive' in reply) {
+            wait();
+            return;
+          }
+          if ('accepted' in reply) {
+            options.onAccepted?.(reply.accepted);
             wait();
             return;
           }

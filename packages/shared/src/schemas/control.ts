@@ -65,6 +65,11 @@ export interface CommandSpec {
   parameters: readonly CommandParameter[];
   /** The CNs the station uploads in answer (HJ212.md §9 'both'); they are kept with the record. */
   uploads: readonly string[];
+  /**
+   * How long the station may work on it once it accepted it (QnRtn 1) before its result (9012): an instrument's
+   * calibration or a sampling cycle takes many minutes. Without, the station's time-out.
+   */
+  runsMinutes?: number;
 }
 
 const p = (name: string, kind: CommandParameterKind, required: boolean, extra: Partial<CommandParameter> = {}) => ({
@@ -85,6 +90,11 @@ const spec = (
   scope: CommandScope = 'hj212-2017',
 ): CommandSpec => ({ cn, family, scope, parameters, uploads });
 
+/** A command an instrument carries out over minutes (HJ 212 gives no figure: a COD cycle with its calibration ~1 h). */
+const long = (command: CommandSpec, minutes: number): CommandSpec => ({ ...command, runsMinutes: minutes });
+const CYCLE_MINUTES = 60;
+const SAMPLING_MINUTES = 30;
+
 /** Every command the platform sends, in HJ212.md §9's order (field ranges from §6). */
 export const COMMAND_CATALOGUE: readonly CommandSpec[] = [
   spec('1000', 'communication', [
@@ -99,11 +109,11 @@ export const COMMAND_CATALOGUE: readonly CommandSpec[] = [
   spec('1063', 'interval', [], ['1063']),
   spec('1064', 'interval', [p('MinInterval', 'integer', true, { values: MIN_INTERVALS })]),
   spec('1072', 'password', [p('NewPW', 'password', true)]),
-  spec('3011', 'calibration', [POL]),
-  spec('3012', 'sampling', [POL_OPTIONAL], ['3015']),
-  spec('3013', 'cleaning', [POL_OPTIONAL]),
-  spec('3014', 'sampling', [POL_OPTIONAL]),
-  spec('3015', 'sampling', [POL_OPTIONAL], ['3015']),
+  long(spec('3011', 'calibration', [POL]), CYCLE_MINUTES),
+  long(spec('3012', 'sampling', [POL_OPTIONAL], ['3015']), SAMPLING_MINUTES),
+  long(spec('3013', 'cleaning', [POL_OPTIONAL]), SAMPLING_MINUTES),
+  long(spec('3014', 'sampling', [POL_OPTIONAL]), SAMPLING_MINUTES),
+  long(spec('3015', 'sampling', [POL_OPTIONAL], ['3015']), SAMPLING_MINUTES),
   spec('3016', 'sampling', [POL, p('CstartTime', 'clock', true), p('Ctime', 'integer', true, { min: 1, max: 24 })]),
   spec('3017', 'sampling', [POL], ['3017']),
   spec('3018', 'sampling', [POL], ['3018']),
@@ -115,15 +125,15 @@ export const COMMAND_CATALOGUE: readonly CommandSpec[] = [
     ['3020'],
   ),
   spec('3021', 'information', [POL_OPTIONAL, p('InfoId', 'infoId', true), p('Info', 'text', true)]),
-  spec('3022', 'sampling', [POL_OPTIONAL], ['3015'], 'hj212-2025'),
-  spec('3024', 'calibration', [POL], [], 'hj212-2025'),
+  long(spec('3022', 'sampling', [POL_OPTIONAL], ['3015'], 'hj212-2025'), SAMPLING_MINUTES),
+  long(spec('3024', 'calibration', [POL], [], 'hj212-2025'), CYCLE_MINUTES),
   spec('3042', 'operation', [p('RunMode', 'integer', true, { min: 0, max: 9 })], [], 'surface-water'),
   spec('3043', 'operation', [], [], 'surface-water'),
-  spec('3044', 'sampling', [POL_OPTIONAL], [], 'surface-water'),
+  long(spec('3044', 'sampling', [POL_OPTIONAL], [], 'surface-water'), CYCLE_MINUTES),
   spec('3045', 'operation', [], [], 'surface-water'),
   spec('3046', 'operation', [], [], 'surface-water'),
   ...['3080', '3081', '3082', '3083', '3084', '3085', '3086'].map((cn) =>
-    spec(cn, 'calibration', [POL], [], 'surface-water'),
+    long(spec(cn, 'calibration', [POL], [], 'surface-water'), CYCLE_MINUTES),
   ),
   spec('3100', 'operation', [POL_OPTIONAL], [], 'surface-water'),
 ];
@@ -144,10 +154,10 @@ export function commandOffered(command: CommandSpec, deviceType: string): boolea
 }
 
 /**
- * queued (waiting for its turn, its time or the station) → sent → accepted (QnRtn 1; final when the station
- * sends no result) → executed (ExeRtn 1) | failed (another ExeRtn) — or refused (QnRtn ≠ 1), timeout (no answer
- * after the station's resends), expired (the station was not connected in time), withdrawn (deleted while
- * queued), interrupted (the server stopped while it was sent).
+ * queued (waiting for its turn, its time or the station) → sent → accepted (QnRtn 1: the station works on it) →
+ * executed (ExeRtn 1, or the notification answered) | failed (another ExeRtn) — or refused (QnRtn ≠ 1), timeout (no
+ * answer after the station's resends, or no result in the time the command may run), expired (the station was not
+ * connected in time), withdrawn (deleted while queued), interrupted (the server stopped while it was out).
  */
 export const COMMAND_STATES = [
   'queued',
@@ -162,9 +172,8 @@ export const COMMAND_STATES = [
   'interrupted',
 ] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];
-export const FINAL_COMMAND_STATES: readonly CommandState[] = COMMAND_STATES.filter(
-  (s) => s !== 'queued' && s !== 'sent',
-);
+/** A command on its way: its record still changes. */
+export const ACTIVE_COMMAND_STATES: readonly CommandState[] = ['queued', 'sent', 'accepted'];
 
 /** Why a command ended without the station's answer (shown as control.reason.<reason>). */
 export const COMMAND_REASONS = ['deviceNotConnected', 'gatewayNotRunning', 'gatewayNoAnswer'] as const;

@@ -1,4 +1,4 @@
-import { type CommandReason, type CommandState, commandSpec } from '@envmon/shared';
+import { type CommandReason, type CommandState, commandSpec, MINUTE_MS } from '@envmon/shared';
 import type { Leadership } from '../../cluster/leadership.js';
 import { type CommandOptions, type CommandOutcome, DEFAULT_COMMAND_OPTIONS } from '../../gateway/command-channel.js';
 import type { StationCommands } from '../../gateway/station-commands.js';
@@ -30,7 +30,7 @@ export interface CommandQueueDeps {
 }
 
 const stateOf = (outcome: CommandOutcome): CommandState => {
-  if (outcome.ok) return outcome.exeRtn === null ? 'accepted' : 'executed';
+  if (outcome.ok) return 'executed';
   switch (outcome.reason) {
     case 'rejected':
       return 'refused';
@@ -142,7 +142,13 @@ export class CommandQueue {
     const options = await this.optionsFor(command.deviceId);
     const outcome = await this.request(gateway, command.deviceCode, command.cn, cp, {
       ...options,
+      ...(spec?.runsMinutes === undefined ? {} : { acceptedWaitMs: spec.runsMinutes * MINUTE_MS }),
       record: { uploads: spec?.uploads ?? [] },
+      onAccepted: (qn) => {
+        repo.markAccepted(command.id, qn).catch((err: unknown) => {
+          this.deps.log.warn({ err, commandId: command.id }, 'command queue: could not record the acceptance');
+        });
+      },
     }).catch((err: unknown): CommandOutcome => {
       // Not sent (a packet the codec refuses, a gateway that failed): the record says so rather than 'sent' forever.
       this.deps.log.warn({ err, commandId: command.id }, 'command queue: the command could not be sent');

@@ -165,6 +165,16 @@ export class CommandRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** sent → accepted (QnRtn 1): the station works on it. Not once it ended (the result may come first). */
+  async markAccepted(id: number, qn: string): Promise<void> {
+    await this.db
+      .updateTable('stationCommands')
+      .set({ state: 'accepted', qn, qnRtn: 1 })
+      .where('id', '=', id)
+      .where('state', '=', 'sent')
+      .execute();
+  }
+
   async finish(id: number, end: CommandEnd): Promise<void> {
     const { packets, ...rest } = end;
     await this.db
@@ -185,12 +195,12 @@ export class CommandRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** This node's commands (or those of no node) still marked sent: the station's answer will not be heard. */
+  /** This node's commands (or those of no node) still out: the station's answer will not be heard. */
   async interruptSent(now: number): Promise<void> {
     await this.db
       .updateTable('stationCommands')
       .set({ state: 'interrupted', finishTime: now })
-      .where('state', '=', 'sent')
+      .where('state', 'in', ['sent', 'accepted'])
       .where((eb) => eb.or([eb('nodeId', '=', this.nodeId), eb('nodeId', 'is', null)]))
       .execute();
   }

@@ -145,6 +145,21 @@ describe('settings › counter control', () => {
     ]);
   });
 
+  it('shows the station at work on an accepted command, which may take longer than the time-out', async () => {
+    const mn = 'CC-0007';
+    const { client, deviceId } = await connected(mn);
+    const sample = await queue({ deviceId, cn: '3012' });
+    const request = await client.waitFor((m) => m.cn === '3012');
+    await reply(client, mn, request, '9011', { QnRtn: '1' });
+    await expect.poll(() => stateOf(sample.id), POLL).toBe('accepted');
+    expect(await record(sample.id)).toMatchObject({ qn: request.qn, qnRtn: 1, exeRtn: null, finishTime: null });
+    // A sampling cycle runs for minutes: silence past the station's time-out (2 × 300 ms here) is no failure.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await stateOf(sample.id)).toBe('accepted');
+    await reply(client, mn, request, '9012', { ExeRtn: '1' });
+    await expect.poll(() => stateOf(sample.id), POLL).toBe('executed');
+  });
+
   it('records a refusal (QnRtn), a failure (ExeRtn) and a silence (timeout after the resends)', async () => {
     const mn = 'CC-0004';
     const { client, deviceId } = await connected(mn);

@@ -17,11 +17,14 @@ function intervalFor(data: Page<StationCommand> | undefined) {
 }
 
 describe('the command list', () => {
-  it('is read again every 2 s while a command on the page is queued or sent, and not otherwise', () => {
+  it('is read again every 2 s while a command on the page is queued, sent or accepted, and not otherwise', () => {
     expect(ACTIVE_REFETCH_MS).toBe(2_000);
     expect(intervalFor(page('executed', 'queued'))).toBe(ACTIVE_REFETCH_MS);
     expect(intervalFor(page('sent'))).toBe(ACTIVE_REFETCH_MS);
-    expect(intervalFor(page('executed', 'refused', 'expired', 'withdrawn', 'accepted'))).toBe(false);
+    expect(intervalFor(page('failed', 'accepted'))).toBe(ACTIVE_REFETCH_MS);
+    expect(intervalFor(page('executed', 'refused', 'failed', 'timeout', 'expired', 'withdrawn', 'interrupted'))).toBe(
+      false,
+    );
     expect(intervalFor(undefined)).toBe(false);
   });
 });

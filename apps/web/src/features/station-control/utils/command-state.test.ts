@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isActive, STATE_COLORS } from './command-state';
 
 describe('a command’s state', () => {
-  it('is on its way while queued or sent, and not once settled or when there is none', () => {
+  it('is on its way while queued, sent or accepted, and not once settled or when there is none', () => {
     expect(isActive('queued')).toBe(true);
     expect(isActive('sent')).toBe(true);
-    for (const state of COMMAND_STATES.filter((s) => s !== 'queued' && s !== 'sent')) {
+    expect(isActive('accepted')).toBe(true);
+    for (const state of COMMAND_STATES.filter((s) => !['queued', 'sent', 'accepted'].includes(s))) {
       expect(isActive(state)).toBe(false);
     }
     expect(isActive(null)).toBe(false);

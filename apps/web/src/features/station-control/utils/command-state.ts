@@ -1,4 +1,4 @@
-import type { CommandState } from '@envmon/shared';
+import { ACTIVE_COMMAND_STATES, type CommandState } from '@envmon/shared';
 import type { TagProps } from 'antd';
 
 /** antd's status colours, which follow the light and dark themes. */
@@ -16,7 +16,8 @@ export const STATE_COLORS = {
 } as const satisfies Record<CommandState, TagProps['color']>;
 
 /**
- * A command still on its way (queued or sent): the screens read its record again until it settles. No state
- * (no command yet, or none about a row) is not on its way.
+ * A command still on its way (queued, sent, accepted): the screens read its record again until it settles. No
+ * state (no command yet, or none about a row) is not on its way.
  */
-export const isActive = (state: CommandState | null | undefined): boolean => state === 'queued' || state === 'sent';
+export const isActive = (state: CommandState | null | undefined): boolean =>
+  state !== null && state !== undefined && ACTIVE_COMMAND_STATES.includes(state);
