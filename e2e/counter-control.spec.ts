@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { blockingAxeFindings } from './specs-support/axe.js';
 import { DeviceApi, deviceBody, uniquePrefix } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
@@ -20,22 +20,6 @@ function rows(screen: Locator): Locator {
   return screen.locator('.ant-table-tbody tr.ant-table-row');
 }
 
-/** Waits until the device is connected (a fresh server's demo stations connect within seconds). */
-async function waitOnline(request: APIRequestContext, api: DeviceApi, deviceId: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/manager/system/device/detail/rest/getSummary', {
-          headers: { token: api.token },
-          params: { deviceId },
-        });
-        return ((await response.json()) as { data?: { online?: boolean } }).data?.online;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
-
 /** Opens the new-command form and queues `command` to `device` (waiting `wait` minutes for it when given). */
 async function queueCommand(page: Page, screen: Locator, device: string, command: string, wait?: number) {
   await screen.getByTestId('counter-control-add').click();
@@ -55,10 +39,7 @@ test('a command to a demo station is queued, sent and executed, its packets and 
   request,
 }) => {
   test.setTimeout(120_000);
-  const api = await DeviceApi.signIn(request);
-  const device = (await api.all()).find((row) => row.deviceName === STATION);
-  expect(device, STATION).toBeDefined();
-  await waitOnline(request, api, device?.id ?? 0);
+  await (await DeviceApi.signIn(request)).onlineDemoStation(STATION);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInViaApi(page, credentialsOf('admin'), PATH);

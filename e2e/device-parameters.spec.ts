@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { blockingAxeFindings } from './specs-support/axe.js';
 import { DeviceApi } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
@@ -16,27 +16,6 @@ import { baseURL } from './support/env.js';
 
 const PATH = '/settings/device-parameters';
 const STATION = '模拟水站 3';
-
-/** The demo station, once it is connected (a fresh server's demo stations connect within seconds). */
-async function onlineStation(request: APIRequestContext): Promise<number> {
-  const api = await DeviceApi.signIn(request);
-  const device = (await api.all()).find((row) => row.deviceName === STATION);
-  expect(device, STATION).toBeDefined();
-  const id = device?.id ?? 0;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/manager/system/device/detail/rest/getSummary', {
-          headers: { token: api.token },
-          params: { deviceId: id },
-        });
-        return ((await response.json()) as { data?: { online?: boolean } }).data?.online;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return id;
-}
 
 function row(screen: Locator | Page, name: string, polId = ''): Locator {
   return screen.getByTestId(`device-parameters-row-${name}-${polId}`);
@@ -65,7 +44,7 @@ test("'read all' fills the table as the demo station answers: its real-time inte
   request,
 }) => {
   test.setTimeout(120_000);
-  await onlineStation(request);
+  await (await DeviceApi.signIn(request)).onlineDemoStation(STATION);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInViaApi(page, credentialsOf('admin'), PATH);
@@ -95,7 +74,7 @@ test('setting the minute-data interval is followed until the station reports the
   request,
 }) => {
   test.setTimeout(120_000);
-  await onlineStation(request);
+  await (await DeviceApi.signIn(request)).onlineDemoStation(STATION);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInViaApi(page, credentialsOf('admin'), PATH);
@@ -137,7 +116,7 @@ test('the device-parameters screen reads in English in the dark theme, with no u
   context,
   request,
 }) => {
-  const deviceId = await onlineStation(request);
+  const deviceId = (await (await DeviceApi.signIn(request)).onlineDemoStation(STATION)).id;
   await context.addCookies([
     { name: 'language', value: 'en-US', url: baseURL() },
     { name: 'theme', value: 'dark', url: baseURL() },

@@ -24,22 +24,7 @@ test('a reissue asks a demo station for its hours again and the task ends done; 
   request,
 }) => {
   test.setTimeout(120_000);
-  // A fresh server's demo stations connect within seconds of its start.
-  const api = await DeviceApi.signIn(request);
-  const device = (await api.all()).find((row) => row.deviceName === STATION);
-  expect(device, STATION).toBeDefined();
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/manager/system/device/detail/rest/getSummary', {
-          headers: { token: api.token },
-          params: { deviceId: device?.id ?? 0 },
-        });
-        return ((await response.json()) as { data?: { online?: boolean } }).data?.online;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  await (await DeviceApi.signIn(request)).onlineDemoStation(STATION);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInViaApi(page, credentialsOf('admin'), PATH);

@@ -18,21 +18,6 @@ function rows(screen: Locator): Locator {
   return screen.locator('.ant-table-tbody tr.ant-table-row');
 }
 
-async function online(request: APIRequestContext, token: string, deviceId: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/manager/system/device/detail/rest/getSummary', {
-          headers: { token },
-          params: { deviceId },
-        });
-        return ((await response.json()) as { data?: { online?: boolean } }).data?.online;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
-
 /** Opens the new-command form, chooses the device and the command, and fills the rest with `fill`. */
 async function newCommand(page: Page, device: string, cn: string, fill: (form: Locator) => Promise<void>) {
   const screen = page.getByTestId('counter-control-page');
@@ -66,10 +51,7 @@ test('an operator sets a demo station’s real-time interval and the station’s
   test.setTimeout(240_000);
   const STATION = '模拟空气站 2';
   const devices = await DeviceApi.signIn(request);
-  const device = (await devices.all()).find((row) => row.deviceName === STATION);
-  expect(device, STATION).toBeDefined();
-  const deviceId = device?.id ?? 0;
-  await online(request, devices.token, deviceId);
+  const { id: deviceId } = await devices.onlineDemoStation(STATION);
   await signInViaApi(page, credentialsOf('admin'), PATH);
   const screen = page.getByTestId('counter-control-page');
   try {
@@ -119,10 +101,7 @@ test('a calibration goes out with the code of an enrolled authenticator, and is 
   });
   expect(((await confirmed.json()) as { data: { confirmed: boolean } }).data.confirmed).toBe(true);
 
-  const devices = await DeviceApi.signIn(request);
-  const device = (await devices.all()).find((row) => row.deviceName === STATION);
-  expect(device, STATION).toBeDefined();
-  await online(request, devices.token, device?.id ?? 0);
+  await (await DeviceApi.signIn(request)).onlineDemoStation(STATION);
   await signInViaApi(page, operator, PATH);
   const screen = page.getByTestId('counter-control-page');
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { blockingAxeFindings } from './specs-support/axe.js';
 import { DeviceApi } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
@@ -18,25 +18,6 @@ const STATION = '模拟水站 1';
 /** A command's way to the station and back: queued, sent, answered (the station is polled every 2 s). */
 const ANSWER_TIMEOUT = 60_000;
 
-/** Waits until the demo station is connected: a fresh server's stations connect within seconds of its start. */
-async function stationOnline(request: APIRequestContext): Promise<void> {
-  const api = await DeviceApi.signIn(request);
-  const device = (await api.all()).find((row) => row.deviceName === STATION);
-  expect(device, STATION).toBeDefined();
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/manager/system/device/detail/rest/getSummary', {
-          headers: { token: api.token },
-          params: { deviceId: device?.id ?? 0 },
-        });
-        return ((await response.json()) as { data?: { online?: boolean } }).data?.online;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
-
 async function chooseStation(page: Page, label: string): Promise<Locator> {
   const screen = page.getByTestId('water-control-page');
   await chooseOption(page, screen.getByLabel(label, { exact: true }), new RegExp(`^${STATION} \\(`), STATION);
@@ -49,7 +30,7 @@ test('admin samples at a demo water station: executed, with its bottle; the log 
   request,
 }) => {
   test.setTimeout(150_000);
-  await stationOnline(request);
+  await (await DeviceApi.signIn(request)).onlineDemoStation(STATION);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInViaApi(page, credentialsOf('admin'), PATH);

@@ -70,6 +70,26 @@ export class DeviceApi {
     }
   }
 
+  /** The demo station of that name once it is connected (a fresh server's stations connect within seconds). */
+  async onlineDemoStation(name: string): Promise<DeviceRow> {
+    const device = (await this.all()).find((row) => row.deviceName === name);
+    expect(device, name).toBeDefined();
+    const found = device as DeviceRow;
+    await expect
+      .poll(
+        async () => {
+          const response = await this.request.get('/manager/system/device/detail/rest/getSummary', {
+            headers: this.headers,
+            params: { deviceId: found.id },
+          });
+          return ((await response.json()) as Envelope<{ online?: boolean }>).data.online;
+        },
+        { message: `${name} online`, timeout: 60_000 },
+      )
+      .toBe(true);
+    return found;
+  }
+
   async withCodePrefix(prefix: string): Promise<DeviceRow[]> {
     return (await this.all()).filter((device) => device.deviceCode.startsWith(prefix));
   }
