@@ -1,49 +1,17 @@
 import { once } from 'node:events';
 import { makeFlag, parseHj212Time } from '@envmon/hj212';
 import { HOUR_MS } from '@envmon/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatBeijingTime } from './packets.js';
-import { SimulatedStation, type SimulatedStationOptions } from './simulated-station.js';
-import { TestHost, type ReceivedPacket } from './test-host.js';
+import { TEST_MN, useSimulatedStations } from './simulated-station.test-support.js';
+import type { ReceivedPacket, TestHost } from './test-host.js';
 
-const MN = 'SIMW0001000000000000';
+const MN = TEST_MN;
 /** 2026-01-01 12:00:00 Beijing. */
 const NOON = Date.UTC(2026, 0, 1, 4, 0);
 const REQUEST_QN = '20260101120000123';
 
-const hosts: TestHost[] = [];
-const stations: SimulatedStation[] = [];
-
-afterEach(async () => {
-  await Promise.all(stations.splice(0).map((s) => s.stop()));
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
-});
-
-async function setup(
-  options: Partial<SimulatedStationOptions> = {},
-): Promise<{ host: TestHost; station: SimulatedStation }> {
-  const host = await TestHost.start();
-  hosts.push(host);
-  const station = new SimulatedStation({
-    mn: MN,
-    pw: '123456',
-    kind: 'water',
-    seed: 1,
-    host: '127.0.0.1',
-    port: host.port,
-    // Long intervals: tests drive uploads themselves unless they test the schedule.
-    rtdIntervalMs: HOUR_MS,
-    minuteIntervalMs: HOUR_MS,
-    reconnectMinMs: 20,
-    reconnectMaxMs: 50,
-    ...options,
-  });
-  stations.push(station);
-  const connected = once(station, 'connected');
-  station.start();
-  await connected;
-  return { host, station };
-}
+const setup = useSimulatedStations();
 
 /** A host → station request with Flag=5. */
 function request(host: TestHost, cn: string, cp: Record<string, string> = {}, qn = REQUEST_QN): void {

@@ -1,49 +1,15 @@
-import { once } from 'node:events';
 import { makeFactor, makeFlag, type Hj212Message } from '@envmon/hj212';
-import { HOUR_MS } from '@envmon/shared';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SimulatedStation, type SimulatedStationOptions } from './simulated-station.js';
+import { describe, expect, it } from 'vitest';
 import { MAX_LOG_LINES } from './station-instruments.js';
-import { TestHost, type ReceivedPacket } from './test-host.js';
+import { TEST_MN, useSimulatedStations } from './simulated-station.test-support.js';
+import type { ReceivedPacket, TestHost } from './test-host.js';
 
-const MN = 'SIMW0001000000000000';
+const MN = TEST_MN;
 /** 2026-01-01 12:00:00 Beijing. */
 const NOON = Date.UTC(2026, 0, 1, 4, 0);
 const NOON_TEXT = '20260101120000';
 
-const hosts: TestHost[] = [];
-const stations: SimulatedStation[] = [];
-
-afterEach(async () => {
-  await Promise.all(stations.splice(0).map((s) => s.stop()));
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
-});
-
-async function setup(
-  options: Partial<SimulatedStationOptions> = {},
-): Promise<{ host: TestHost; station: SimulatedStation }> {
-  const host = await TestHost.start();
-  hosts.push(host);
-  const station = new SimulatedStation({
-    mn: MN,
-    pw: '123456',
-    kind: 'water',
-    seed: 1,
-    host: '127.0.0.1',
-    port: host.port,
-    rtdIntervalMs: HOUR_MS,
-    minuteIntervalMs: HOUR_MS,
-    reconnectMinMs: 20,
-    reconnectMaxMs: 50,
-    clock: () => NOON,
-    ...options,
-  });
-  stations.push(station);
-  const connected = once(station, 'connected');
-  station.start();
-  await connected;
-  return { host, station };
-}
+const setup = useSimulatedStations({ clock: () => NOON });
 
 let qnCounter = 0;
 
@@ -89,7 +55,7 @@ const field = (m: Hj212Message | undefined, code: string, suffix: string): strin
 
 describe('instrument commands on a water station', () => {
   it('answers 3011 with 9011 and 9012 carrying its QN, ST=91, Flag=4, and logs the calibration for 3020 i11001', async () => {
-    const { host } = await setup();
+    const { host, station } = await setup();
     const answers = await ask(host, '3011', { PolId: 'w01018' });
     expect(flow(answers)).toEqual([
       ['9011', { QnRtn: '1' }],
@@ -109,7 +75,7 @@ describe('instrument commands on a water station', () => {
       ['w01018', '//zero and span calibration done//'],
     ]);
     expect(uploads.every((m) => m.dataTime === NOON_TEXT)).toBe(true);
-    await host.until(() => stations[0]?.stats.unacked === 0, 'uploads answered');
+    await host.until(() => station.stats.unacked === 0, 'uploads answered');
   });
 
   it('calibrates every instrument when 3011 names no PolId, and refuses a PolId the station does not measure', async () => {
