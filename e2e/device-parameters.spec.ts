@@ -35,7 +35,8 @@ async function submitMinInterval(page: Page, minutes: number): Promise<void> {
   const dialog = page.getByRole('dialog');
   await chooseOption(page, dialog.getByLabel('取值', { exact: true }), String(minutes));
   await dialog.getByRole('button', { name: '下发到站点' }).click();
-  await expect(page.getByText(/分钟数据间隔（分钟） \(MinInterval\)：“设置分钟数据间隔”已排队/)).toBeVisible();
+  // The newest toast: the one of an earlier setting may still be showing.
+  await expect(page.getByText(/分钟数据间隔（分钟） \(MinInterval\)：“设置分钟数据间隔”已排队/).last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
