@@ -9,6 +9,28 @@ export function makeFactor(code: string, values: Record<string, string>): Hj212F
 }
 
 /**
+ * Named CP fields as a packet carries them (HJ212.md §6): a `<code>-<suffix>` name (`w01018-SN`, `i13004-Info`) is a
+ * field of that code's factor, any other (`PolId`, `InfoId`) a plain CP field.
+ */
+export function splitFields(fields: Iterable<readonly [name: string, value: string]>): {
+  cp: Record<string, string>;
+  factors: Hj212Factor[];
+} {
+  const cp: Record<string, string> = {};
+  const byCode = new Map<string, Record<string, string>>();
+  for (const [name, value] of fields) {
+    const dash = name.indexOf('-');
+    if (dash <= 0 || dash === name.length - 1) {
+      cp[name] = value;
+      continue;
+    }
+    const code = name.slice(0, dash);
+    byCode.set(code, { ...byCode.get(code), [name.slice(dash + 1)]: value });
+  }
+  return { cp, factors: [...byCode].map(([code, values]) => makeFactor(code, values)) };
+}
+
+/**
  * Sets or clears the typed view of one field. One named store per suffix rather than `factor[key]`: a keyed store
  * over all these names is megamorphic, and this runs for every CP value. A value that is not a finite plain number
  * removes the view, so a later bad repeat does not leave a stale number behind.

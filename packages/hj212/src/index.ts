@@ -14,6 +14,6 @@ export {
   type FactorKind,
 } from './factors.js';
 export { frameSegment, MAX_SEGMENT_LENGTH, parsePacket, serialisePacket, type ParseOptions } from './packet.js';
-export { dialectOf, makeFactor, makeFlag, parseSegment, serialiseSegment, unwrapText } from './segment.js';
+export { dialectOf, makeFactor, makeFlag, parseSegment, serialiseSegment, splitFields, unwrapText } from './segment.js';
 export { formatHj212Time, parseHj212Time } from './time.js';
 export type * from './types.js';

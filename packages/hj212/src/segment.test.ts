@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeFactor, parseSegment } from './segment.js';
+import { makeFactor, parseSegment, splitFields } from './segment.js';
 import { Rng } from './test-support.js';
 import type { Hj212Factor, Hj212Message } from './types.js';
 
@@ -137,5 +137,21 @@ describe('CP errors', () => {
   ];
   it.each(cases)('%j → %s %s', (cp, code, detail) => {
     expect(parseSegment(`ST=21;CN=2011;CP=&&${cp}&&`)).toEqual({ ok: false, error: { code, detail } });
+  });
+});
+
+describe('splitFields', () => {
+  it('puts `<code>-<suffix>` names in their factor and the rest in the plain CP fields', () => {
+    const { cp, factors } = splitFields([
+      ['PolId', 'w01018'],
+      ['i13004-Info', '165'],
+      ['w21003-i13009-Info', '0.02'],
+      ['w21003-SN', 'SN1'],
+    ]);
+    expect(cp).toEqual({ PolId: 'w01018' });
+    expect(factors.map((f) => [f.code, f.values])).toEqual([
+      ['i13004', { Info: '165' }],
+      ['w21003', { 'i13009-Info': '0.02', SN: 'SN1' }],
+    ]);
   });
 });

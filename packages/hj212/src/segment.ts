@@ -10,7 +10,7 @@ import type {
 } from './types.js';
 
 // Kept importable from here: the factor builder and the serialiser live in their own modules.
-export { makeFactor, unwrapText } from './factor-values.js';
+export { makeFactor, splitFields, unwrapText } from './factor-values.js';
 export { serialiseSegment } from './serialise-segment.js';
 
 /** Would become the prototype of a plain object. */

@@ -1,4 +1,4 @@
-import { type Hj212Message, makeFactor, makeFlag, serialisePacket } from '@envmon/hj212';
+import { type Hj212Message, makeFlag, serialisePacket, splitFields } from '@envmon/hj212';
 import { ANSWER_CNS } from './replies.js';
 import type { QnGenerator } from './station-time.js';
 
@@ -99,22 +99,6 @@ interface PendingCommand {
   resolve: (outcome: CommandOutcome) => void;
 }
 
-/** CP fields named `<code>-<suffix>` (3021's `i13004-Info`) travel as the per-code fields they are (HJ212.md §6). */
-function segmentOf(fields: Record<string, string>): Pick<Hj212Message, 'cp' | 'factors'> {
-  const cp: Record<string, string> = {};
-  const byCode = new Map<string, Record<string, string>>();
-  for (const [key, value] of Object.entries(fields)) {
-    const dash = key.indexOf('-');
-    if (dash <= 0 || dash === key.length - 1) {
-      cp[key] = value;
-      continue;
-    }
-    const code = key.slice(0, dash);
-    byCode.set(code, { ...byCode.get(code), [key.slice(dash + 1)]: value });
-  }
-  return { cp, factors: [...byCode].map(([code, values]) => makeFactor(code, values)) };
-}
-
 const toNumber = (text: string | undefined): number | null => {
   if (text === undefined) return null;
   const n = Number(text);
@@ -151,7 +135,8 @@ export class CommandChannel {
       flag: makeFlag((link.version << 2) | 1),
       dialect: 'hj212-2017',
       extra: {},
-      ...segmentOf(request.cp ?? {}),
+      // 3021's `i13004-Info` goes out as the per-code field it is.
+      ...splitFields(Object.entries(request.cp ?? {})),
     };
     const packet = serialisePacket(message);
     return new Promise((resolve) => {

@@ -6,6 +6,7 @@ import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import {
   formatHj212Time,
   makeFactor,
+  splitFields,
   makeFlag,
   serialisePacket,
   type Hj212Factor,
@@ -165,20 +166,7 @@ export function buildStationPacket(input: {
   qnMs: number;
   cp?: Readonly<Record<string, string>>;
 }): BuiltPacket {
-  const qn = formatBeijingTime(input.qnMs, 17);
-  const message: Hj212Message = {
-    qn,
-    st: input.st,
-    cn: input.cn,
-    pw: input.pw,
-    mn: input.mn,
-    flag: makeFlag(input.ack ? FLAG_ACK : FLAG_NO_ACK),
-    dialect: 'hj212-2017',
-    extra: {},
-    cp: { ...input.cp },
-    factors: [],
-  };
-  return { qn, text: serialisePacket(message) };
+  return buildAnswerUpload({ ...input, qn: formatBeijingTime(input.qnMs, 17) });
 }
 
 /**
@@ -197,14 +185,7 @@ export function buildAnswerUpload(input: {
   cp?: Readonly<Record<string, string>>;
   fields?: readonly (readonly [name: string, value: string])[];
 }): BuiltPacket {
-  const byCode = new Map<string, Record<string, string>>();
-  for (const [name, value] of input.fields ?? []) {
-    const dash = name.indexOf('-');
-    const code = name.slice(0, dash);
-    const values = byCode.get(code) ?? {};
-    values[name.slice(dash + 1)] = value;
-    byCode.set(code, values);
-  }
+  const { cp, factors } = splitFields(input.fields ?? []);
   const message: Hj212Message = {
     qn: input.qn,
     st: input.st,
@@ -214,8 +195,8 @@ export function buildAnswerUpload(input: {
     flag: makeFlag(input.ack ? FLAG_ACK : FLAG_NO_ACK),
     dialect: 'hj212-2017',
     extra: {},
-    cp: { ...input.cp },
-    factors: [...byCode].map(([code, values]) => makeFactor(code, values)),
+    cp: { ...input.cp, ...cp },
+    factors,
   };
   if (input.dataTimeMs !== undefined) message.dataTime = formatBeijingTime(input.dataTimeMs);
   return { qn: input.qn, text: serialisePacket(message) };

@@ -98,11 +98,8 @@ export class CommandQueue {
   private async pass(): Promise<void> {
     const now = this.deps.clock.now();
     const gateway = this.deps.gateway();
-    const next = new Map<number, DueCommand>();
-    for (const command of await this.deps.repo.due(now)) {
-      if (!next.has(command.deviceId) && !this.active.has(command.deviceId)) next.set(command.deviceId, command);
-    }
-    for (const command of next.values()) {
+    const next = (await this.deps.repo.due(now)).filter((command) => !this.active.has(command.deviceId));
+    for (const command of next) {
       if (!gateway) {
         await this.deps.repo.endQueued(command.id, 'expired', 'gatewayNotRunning', now);
       } else if (await this.connected(gateway, command.deviceCode)) {

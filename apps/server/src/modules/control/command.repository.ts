@@ -58,7 +58,7 @@ const COMMAND_COLUMNS = [
   'stationCommands.nodeId',
 ] as const;
 
-/** Most queued commands one pass of the queue reads (the oldest first). */
+/** Most stations one pass of the queue looks at (those whose next command is oldest first). */
 const DUE_BATCH = 500;
 
 /**
@@ -133,7 +133,10 @@ export class CommandRepository {
     return row ? (JSON.parse(row.packets) as ExchangedPacket[]) : [];
   }
 
-  /** The queued commands whose time has come, oldest first. */
+  /**
+   * Each station's next command: its oldest queued one whose time has come, stations in the order of those
+   * commands. One a station, so that stations with many commands waiting cannot hide the others'.
+   */
   due(now: number): Promise<DueCommand[]> {
     return this.db
       .selectFrom('stationCommands')
@@ -147,8 +150,14 @@ export class CommandRepository {
         'devices.deviceCode',
         'devices.utcOffsetMinutes',
       ])
-      .where('stationCommands.state', '=', 'queued')
-      .where('stationCommands.notBefore', '<=', now)
+      .where('stationCommands.id', 'in', (eb) =>
+        eb
+          .selectFrom('stationCommands')
+          .select((inner) => inner.fn.min('id').as('id'))
+          .where('state', '=', 'queued')
+          .where('notBefore', '<=', now)
+          .groupBy('deviceId'),
+      )
       .orderBy('stationCommands.id')
       .limit(DUE_BATCH)
       .execute();
