@@ -3,6 +3,8 @@
  * its table and column name (the seed reads this file), and screens label and colour values
  * from it in either language.
  */
+import { RESOURCE_TREE } from './resources.js';
+
 export interface VocabularyItem {
   value: string;
   zh: string;
@@ -250,6 +252,145 @@ export const VOCABULARIES = {
       item(5, '系统繁忙不能执行', 'System busy', 'orange'),
       item(6, '系统故障', 'System fault', 'red'),
       item(100, '没有数据', 'No data', 'default'),
+    ],
+  },
+  /** Where a stored value came from. */
+  source: {
+    tableName: 'data',
+    columnName: 'source',
+    items: [
+      item(1, '站点上传', 'Station upload', 'blue'),
+      item(2, '补遗上传', 'Supplemented upload', 'cyan'),
+      item(3, '平台计算', 'Platform computed', 'purple'),
+      item(4, '规则修正', 'Corrected by rule', 'gold'),
+      item(5, '人工审核', 'Audited', 'green'),
+    ],
+  },
+  /** A resource's module: its menu group, by position (Resource.module, SPEC section 3). */
+  module: {
+    tableName: 'resource',
+    columnName: 'module',
+    items: RESOURCE_TREE.map((group, i) => item(i + 1, group.zh, group.en)),
+  },
+  /** The mobile app's modules (client type 2). */
+  appmodule: {
+    tableName: 'resource',
+    columnName: 'appmodule',
+    items: [
+      item(1, '首页', 'Home'),
+      item(2, '实时数据', 'Real-time data'),
+      item(3, '地图', 'Map'),
+      item(4, '告警工单', 'Alarm work orders'),
+      item(5, '数据查询', 'Data query'),
+      item(6, '我的', 'Me'),
+    ],
+  },
+  /** Units of measure of the factor catalogue (HJ 212-2017 Table 7 and the operators' common ones). */
+  unit: {
+    tableName: 'factor',
+    columnName: 'unit',
+    items: [
+      item('mg/L', '毫克/升', 'mg/L'),
+      item('µg/L', '微克/升', 'µg/L'),
+      item('ng/L', '纳克/升', 'ng/L'),
+      item('mg/m³', '毫克/立方米', 'mg/m³'),
+      item('µg/m³', '微克/立方米', 'µg/m³'),
+      item('ng/m³', '纳克/立方米', 'ng/m³'),
+      item('ppm', '百万分比浓度', 'ppm'),
+      item('ppb', '十亿分比浓度', 'ppb'),
+      item('°C', '摄氏度', '°C'),
+      item('%', '百分比', '%'),
+      item('kPa', '千帕', 'kPa'),
+      item('hPa', '百帕', 'hPa'),
+      item('m/s', '米/秒', 'm/s'),
+      item('degree', '度', 'degree'),
+      item('NTU', '浊度单位', 'NTU'),
+      item('µS/cm', '微西门子/厘米', 'µS/cm'),
+      item('mS/cm', '毫西门子/厘米', 'mS/cm'),
+      item('L/s', '升/秒', 'L/s'),
+      item('m³/h', '立方米/小时', 'm³/h'),
+      item('m³/s', '立方米/秒', 'm³/s'),
+      item('t', '吨', 't'),
+      item('kg', '千克', 'kg'),
+      item('m', '米', 'm'),
+      item('mm', '毫米', 'mm'),
+      item('dB(A)', '分贝(A)', 'dB(A)'),
+      item('Bq/L', '贝可/升', 'Bq/L'),
+      item('‰', '千分比', '‰'),
+      item('cells/L', '个/升', 'cells/L'),
+    ],
+  },
+  /** What a factor measures (FACTOR_KINDS in schemas/factor.ts). */
+  factortype: {
+    tableName: 'factor',
+    columnName: 'factortype',
+    items: [item('water', '水质因子', 'Water factor', 'blue'), item('air', '空气因子', 'Air factor', 'cyan')],
+  },
+  /** A factor's category in the catalogue (FactorsTable.category); isotope drives the isotope report. */
+  factorcategory: {
+    tableName: 'factor',
+    columnName: 'factorcategory',
+    items: [
+      item('conventional', '常规五参数', 'Conventional parameters'),
+      item('nutrient', '营养盐', 'Nutrients'),
+      item('organic', '有机物', 'Organics'),
+      item('metal', '重金属', 'Heavy metals'),
+      item('biological', '生物毒性', 'Biological'),
+      item('particulate', '颗粒物', 'Particulates'),
+      item('gas', '气态污染物', 'Gaseous pollutants'),
+      item('meteorology', '气象参数', 'Meteorology'),
+      item('hydrology', '水文参数', 'Hydrology'),
+      item('isotope', '同位素', 'Isotopes'),
+    ],
+  },
+  /** What a data audit does to a value (schemas/data-audit.ts AUDIT_ACTIONS). */
+  auditAction: {
+    tableName: 'dataAudit',
+    columnName: 'action',
+    items: [
+      item('invalid', '标记无效', 'Mark invalid', 'red'),
+      item('valid', '标记有效', 'Mark valid', 'green'),
+      item('replace', '替换数值', 'Replace value', 'gold'),
+      item('approve', '整日审核通过', 'Approve day', 'blue'),
+    ],
+  },
+  /** Why (AUDIT_REASONS). */
+  auditReason: {
+    tableName: 'dataAudit',
+    columnName: 'reason',
+    items: [
+      item('instrumentFault', '仪器故障', 'Instrument fault'),
+      item('maintenance', '运维维护', 'Maintenance'),
+      item('calibration', '校准', 'Calibration'),
+      item('abnormal', '数据异常', 'Abnormal data'),
+      item('other', '其他', 'Other'),
+    ],
+  },
+  /** The state an audit leaves on a value (AUDIT_STATES). */
+  auditState: {
+    tableName: 'dataAudit',
+    columnName: 'state',
+    items: [
+      item('invalid', '无效', 'Invalid', 'red'),
+      item('valid', '有效', 'Valid', 'green'),
+      item('replaced', '已替换', 'Replaced', 'gold'),
+      item('approved', '已审核', 'Approved', 'blue'),
+      item('recomputed', '重新计算', 'Recomputed', 'purple'),
+    ],
+  },
+  /**
+   * The data rules applied on ingest (Settings › regular; schemas/regular.ts REGULAR_SYMBOLS, listed here in
+   * the order they apply to a value).
+   */
+  regularSymbol: {
+    tableName: 'regular',
+    columnName: 'regularsymbol',
+    items: [
+      item('unit', '单位换算', 'Unit conversion', 'purple'),
+      item('linear', '线性修正', 'Linear correction', 'blue'),
+      item('negative', '负值处理', 'Negative values', 'orange'),
+      item('detectionLimit', '检出限处理', 'Below detection limit', 'gold'),
+      item('round', '数值修约', 'Rounding (GB/T 8170)', 'cyan'),
     ],
   },
   clientType: {

@@ -31,6 +31,7 @@ import {
   factorInputSchema,
   factorListQuerySchema,
   factorSchema,
+  factorUnitSchema,
 } from '../schemas/factor.js';
 import {
   iotCardInputSchema,
@@ -216,6 +217,14 @@ export const factorEndpoints = {
     query: factorAllQuerySchema,
     response: z.array(factorSchema),
     key: ['factor'],
+  }),
+  /** The catalogue's factors with their units and the units' names (SPEC section 7 common reads); any signed-in user. */
+  getAllNewFactorUnit: defineEndpoint({
+    method: 'GET',
+    path: `${FACTOR}/getAllNewFactorUnit`,
+    query: factorAllQuerySchema,
+    response: z.array(factorUnitSchema),
+    key: ['factor', 'units'],
   }),
   add: defineEndpoint({ method: 'POST', path: `${FACTOR}/add`, body: factorInputSchema, response: factorSchema }),
   update: defineEndpoint({ method: 'POST', path: `${FACTOR}/update`, body: factorInputSchema, response: factorSchema }),

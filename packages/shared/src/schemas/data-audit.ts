@@ -46,6 +46,13 @@ export const DATA_AUDIT_LIMITS = {
   /** The workbench's widest range per data kind: a month of hours, a year of days. */
   maxRangeDays: { hour: 31, day: 366 } satisfies Record<AuditDataKind, number>,
   remarkMax: 200,
+  /**
+   * A day value recomputed from its audited hours needs this many valid hours, else it has no value (and is
+   * invalid). One: stations report hourly or every few hours (water stations often every 4 h), so a count
+   * fit for one (GB 3095's 20 hours for air) would void the other's days; the stricter national rules per
+   * standard are not applied here.
+   */
+  dayMinValidHours: 1,
 } as const;
 
 /**
@@ -67,7 +74,8 @@ export function auditedReading(reading: {
     case 'replaced':
     case 'recomputed':
       return { value: reading.auditValue, valid: reading.auditValue !== null };
-    default:
+    case 'approved':
+    case null:
       return {
         value: reading.value,
         valid: reading.value !== null && (reading.flag ?? 'N') === 'N' && reading.quality === 'N',

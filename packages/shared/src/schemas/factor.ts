@@ -49,8 +49,9 @@ const nullableNumber = z.union([z.number(), z.null(), z.literal('').transform(()
 const nullableCount = z.union([z.number().int().min(0), z.null(), z.literal('').transform(() => null)]).optional();
 
 /**
- * The quality-flag parameters (the ingest pipeline's SH1–SH5 and WN rules). On a factor they are
- * the defaults; on a device's factor null (or absent) means "use the factor's".
+ * The quality-flag parameters (the ingest pipeline's SH1–SH5 rules; the WN and ABN outlier intervals are
+ * schemas/outlier-interval.ts). On a factor they are the defaults; on a device's factor null (or absent) means
+ * "use the factor's".
  */
 const qualityFields = {
   rangeMin: z.number().nullable(),
@@ -59,8 +60,6 @@ const qualityFields = {
   constantCount: z.number().int(),
   riseRatio: z.number().nullable(),
   dropRatio: z.number().nullable(),
-  outlierMin: z.number().nullable(),
-  outlierMax: z.number().nullable(),
 };
 
 export const factorSchema = z.object({
@@ -100,8 +99,6 @@ export const factorInputSchema = z
     constantCount: z.number().int().min(0).default(0),
     riseRatio: z.number().positive().nullable().default(null),
     dropRatio: z.number().positive().nullable().default(null),
-    outlierMin: nullableNumber.transform((v) => v ?? null),
-    outlierMax: nullableNumber.transform((v) => v ?? null),
     /** Absent: left as it is; '' or null: none. */
     category: z
       .string()
@@ -111,8 +108,7 @@ export const factorInputSchema = z
       .optional()
       .transform((v) => (v === '' ? null : v)),
   })
-  .refine((f) => ordered(f.rangeMin, f.rangeMax), { message: 'validation.invalid', path: ['rangeMax'] })
-  .refine((f) => ordered(f.outlierMin, f.outlierMax), { message: 'validation.invalid', path: ['outlierMax'] });
+  .refine((f) => ordered(f.rangeMin, f.rangeMax), { message: 'validation.invalid', path: ['rangeMax'] });
 export type FactorInput = z.infer<typeof factorInputSchema>;
 
 /** get: paged, filtered by code, name (either language, contains) and kind. */
@@ -148,8 +144,6 @@ export const deviceFactorSchema = z.object({
   constantCount: z.number().int().nullable(),
   riseRatio: z.number().nullable(),
   dropRatio: z.number().nullable(),
-  outlierMin: z.number().nullable(),
-  outlierMax: z.number().nullable(),
 });
 export type DeviceFactor = z.infer<typeof deviceFactorSchema>;
 
@@ -166,11 +160,8 @@ export const deviceFactorItemSchema = z
     constantCount: nullableCount.transform((v) => v ?? null),
     riseRatio: z.number().positive().nullable().default(null),
     dropRatio: z.number().positive().nullable().default(null),
-    outlierMin: nullableNumber.transform((v) => v ?? null),
-    outlierMax: nullableNumber.transform((v) => v ?? null),
   })
-  .refine((f) => ordered(f.rangeMin, f.rangeMax), { message: 'validation.invalid', path: ['rangeMax'] })
-  .refine((f) => ordered(f.outlierMin, f.outlierMax), { message: 'validation.invalid', path: ['outlierMax'] });
+  .refine((f) => ordered(f.rangeMin, f.rangeMax), { message: 'validation.invalid', path: ['rangeMax'] });
 export type DeviceFactorItem = z.infer<typeof deviceFactorItemSchema>;
 
 /** update: the device's whole factor list (replaces the previous one); order defaults to list order. */
@@ -206,3 +197,20 @@ export const deviceCodesQuerySchema = z.object({
 /** getDeviceFactor answers `{ data: { [deviceCode]: DeviceFactor[] } }` (SPEC section 7: response data.data map). */
 export const deviceFactorMapSchema = z.object({ data: z.record(z.string(), z.array(deviceFactorSchema)) });
 export type DeviceFactorMap = z.infer<typeof deviceFactorMapSchema>['data'];
+
+/**
+ * getAllNewFactorUnit: every factor of the catalogue with the unit it is stored in now (the catalogue's, as
+ * last edited) and that unit's name from the dictionary's unit vocabulary (table factor, column unit) in both
+ * languages; a unit the vocabulary does not hold is named by itself.
+ */
+export const factorUnitSchema = z.object({
+  factorCode: z.string(),
+  factorName: z.string(),
+  factorNameEn: z.string(),
+  kind: z.string(),
+  unit: z.string().nullable(),
+  unitName: z.string().nullable(),
+  unitNameEn: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+});
+export type FactorUnit = z.infer<typeof factorUnitSchema>;

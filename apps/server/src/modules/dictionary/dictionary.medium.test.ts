@@ -27,6 +27,19 @@ describe('dictionary', () => {
     for (const code of ['D1', 'D27', 'hd1', 'hd6', 'M1', 'M6', 'SH1', 'ABN']) expect(flags).toContain(code);
   });
 
+  it('holds the vocabularies SPEC section 3 reads by column name', async () => {
+    const modules = await lookup('resource', 'module');
+    expect(modules.slice(0, 2).map((e) => [e.value, e.label, e.labelEn])).toEqual([
+      ['1', '实时监控', 'Real-time'],
+      ['2', '数据查询', 'Data query'],
+    ]);
+    expect((await lookup('factor', 'unit')).map((e) => e.value)).toEqual(expect.arrayContaining(['mg/L', 'µg/m³']));
+    expect((await lookup('factor', 'factortype')).map((e) => e.value)).toEqual(['water', 'air']);
+    expect((await lookup('factor', 'factorcategory')).map((e) => e.value)).toContain('isotope');
+    expect((await lookup('data', 'source')).map((e) => e.label)).toContain('站点上传');
+    expect((await lookup('resource', 'appmodule')).length).toBeGreaterThan(0);
+  });
+
   it('gives a vocabulary as a value → label map through getFactorUnit', async () => {
     const map = await call<Record<string, string>>(t().app, admin, 'GET', `${DICT}/getFactorUnit`, {
       query: { tableName: 'alarm', columnName: 'alarmtype' },

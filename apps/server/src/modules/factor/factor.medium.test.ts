@@ -1,4 +1,4 @@
-import { MESSAGES, type DeviceFactor, type DeviceFactorMap, type Factor, type Page } from '@envmon/shared';
+import { MESSAGES, type DeviceFactor, type DeviceFactorMap, type Factor, type FactorUnit, type Page } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, StationClient } from '../../test/station-client.js';
@@ -44,6 +44,21 @@ describe('monitor factors and device factors', () => {
     return stations.quality;
   };
 
+  it("names every factor's unit from the unit vocabulary through getAllNewFactorUnit", async () => {
+    const units = await call<FactorUnit[]>(t().app, admin, 'GET', `${FACTOR}/getAllNewFactorUnit`, {
+      query: { kind: 'water' },
+    });
+    expect(units.every((u) => u.kind === 'water')).toBe(true);
+    expect(units.find((u) => u.factorCode === 'w01018')).toMatchObject({
+      factorName: '化学需氧量',
+      unit: 'mg/L',
+      unitName: '毫克/升',
+      unitNameEn: 'mg/L',
+    });
+    // pH has no unit in the catalogue: nothing to name.
+    expect(units.find((u) => u.factorCode === 'w01001')).toMatchObject({ unit: null, unitName: null });
+  });
+
   it('lists the seeded catalogue paged and filtered, and whole through getAll', async () => {
     const water = await call<Page<Factor>>(t().app, admin, 'GET', `${FACTOR}/get`, {
       query: { kind: 'water', pageSize: '5' },
@@ -63,7 +78,7 @@ describe('monitor factors and device factors', () => {
 
   it('adds a factor, refuses its code twice and bad parameters, and updates it', async () => {
     const added = await call<Factor>(t().app, admin, 'POST', `${FACTOR}/add`, { payload: customFactor });
-    expect(added).toMatchObject({ ...customFactor, builtIn: false, legacyCode: null, outlierMin: null });
+    expect(added).toMatchObject({ ...customFactor, builtIn: false, legacyCode: null });
     expect(body(await post(`${FACTOR}/add`, customFactor)).desc).toBe(MESSAGES.factorCodeTaken);
     expect(
       (await post(`${FACTOR}/add`, { ...customFactor, factorCode: 'x90002', rangeMin: 10, rangeMax: 1 })).statusCode,
@@ -72,11 +87,11 @@ describe('monitor factors and device factors', () => {
     expect((await post(`${FACTOR}/add`, { ...customFactor, factorCode: 'x90003', kind: 'soil' })).statusCode).toBe(400);
 
     const updated = await call<Factor>(t().app, admin, 'POST', `${FACTOR}/update`, {
-      payload: { ...customFactor, rangeMax: 800, outlierMax: 300 },
+      payload: { ...customFactor, rangeMax: 800, dropRatio: 0.5 },
     });
-    expect(updated).toMatchObject({ rangeMax: 800, outlierMax: 300 });
+    expect(updated).toMatchObject({ rangeMax: 800, dropRatio: 0.5 });
     // The running pipeline sees the factor's new parameters at once.
-    expect(quality().params(device, 'x90001')).toMatchObject({ rangeMax: 800, outlierMax: 300 });
+    expect(quality().params(device, 'x90001')).toMatchObject({ rangeMax: 800, dropRatio: 0.5 });
     expect(body(await post(`${FACTOR}/update`, { ...customFactor, factorCode: 'x99999' })).desc).toBe(
       MESSAGES.notFound,
     );
@@ -87,7 +102,7 @@ describe('monitor factors and device factors', () => {
       payload: {
         deviceId: device,
         factors: [
-          { factorCode: 'w01018', unit: 'mg/L', standardLimit: 20, rangeMax: 100, outlierMin: 1 },
+          { factorCode: 'w01018', unit: 'mg/L', standardLimit: 20, rangeMax: 100, riseRatio: 1 },
           { factorCode: 'x90001', zeroIsSuspect: false },
           { factorCode: 'w01001', displayOrder: 9 },
         ],
@@ -105,7 +120,7 @@ describe('monitor factors and device factors', () => {
       standardLimit: 20,
       rangeMin: null,
       rangeMax: 100,
-      outlierMin: 1,
+      riseRatio: 1,
       zeroIsSuspect: null,
     });
     expect(list[1]?.zeroIsSuspect).toBe(false);

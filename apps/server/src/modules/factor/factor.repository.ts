@@ -1,8 +1,10 @@
-import type { FactorInput, FactorListQuery } from '@envmon/shared';
+import { type FactorInput, type FactorListQuery, VOCABULARIES } from '@envmon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsText, selectPage } from '../../db/sql.js';
 import type { FactorRow } from './factor.mapper.js';
+
+const UNIT_VOCABULARY = VOCABULARIES.unit;
 
 function toColumns(input: FactorInput) {
   return { ...input, zeroIsSuspect: input.zeroIsSuspect ? 1 : 0 };
@@ -28,6 +30,30 @@ export class FactorRepository {
     let query = this.db.selectFrom('factors').selectAll();
     if (kind) query = query.where('kind', '=', kind);
     return query.orderBy('kind').orderBy('factorCode').execute();
+  }
+
+  /** The factors with the unit vocabulary's names of their units (the dictionary, as operators may have renamed them). */
+  units(kind: string | undefined) {
+    let query = this.db
+      .selectFrom('factors')
+      .leftJoin('dictionary', (join) =>
+        join
+          .onRef('dictionary.value', '=', 'factors.unit')
+          .on('dictionary.tableName', '=', UNIT_VOCABULARY.tableName)
+          .on('dictionary.columnName', '=', UNIT_VOCABULARY.columnName),
+      )
+      .select([
+        'factors.factorCode',
+        'factors.factorName',
+        'factors.factorNameEn',
+        'factors.kind',
+        'factors.unit',
+        'factors.decimals',
+        'dictionary.label as unitName',
+        'dictionary.labelEn as unitNameEn',
+      ]);
+    if (kind) query = query.where('factors.kind', '=', kind);
+    return query.orderBy('factors.kind').orderBy('factors.factorCode').execute();
   }
 
   async find(factorCode: string): Promise<FactorRow | null> {

@@ -37,6 +37,15 @@ export function factorRoutes(app: App, factors: FactorService, deviceFactors: De
   });
 
   app.route({
+    ...endpointRoute(factorEndpoints.getAllNewFactorUnit, {
+      tags,
+      summary: 'Every monitor factor (of a kind) with its unit and the unit vocabulary name',
+    }),
+    config: COMMON,
+    handler: async (request) => ok(await factors.units(request.query.kind)),
+  });
+
+  app.route({
     ...endpointRoute(factorEndpoints.add, { tags, summary: 'Add a monitor factor' }),
     config: WRITE,
     handler: async (request) => ok(await factors.add(request.body)),

@@ -1,4 +1,4 @@
-import type { Factor, FactorInput, FactorListQuery, Page } from '@envmon/shared';
+import type { Factor, FactorInput, FactorListQuery, FactorUnit, Page } from '@envmon/shared';
 import { DomainError } from '../../lib/errors.js';
 import { toFactor } from './factor.mapper.js';
 import type { FactorRepository } from './factor.repository.js';
@@ -20,6 +20,15 @@ export class FactorService {
 
   async all(kind: string | undefined): Promise<Factor[]> {
     return (await this.repo.all(kind)).map(toFactor);
+  }
+
+  /** getAllNewFactorUnit: a unit the vocabulary does not name is named by itself. */
+  async units(kind: string | undefined): Promise<FactorUnit[]> {
+    return (await this.repo.units(kind)).map((row) => ({
+      ...row,
+      unitName: row.unitName ?? row.unit,
+      unitNameEn: row.unitNameEn ?? row.unit,
+    }));
   }
 
   async get(factorCode: string): Promise<Factor> {
