@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_MS } from '../utils/time-units.js';
-import { idSchema, optionalText, pageQuerySchema, pageSchema, timestampSchema } from './common.js';
+import { optionalText, pageSchema, timestampSchema } from './common.js';
+import { LIMITS } from '../limits.js';
 
 /**
  * Data audit (SPEC section 7: dataAudit getList, add, update, uninstall — all POST; the fields are ours).
@@ -82,6 +83,9 @@ export function auditedReading(reading: {
       };
   }
 }
+
+/** Every call is a JSON POST: numbers come as numbers (no query-string coercion). */
+const idSchema = z.number().int().positive();
 
 const cellSchema = z.object({
   factorCode: z.string().trim().min(1).max(32),
@@ -183,7 +187,9 @@ export const dataAuditPageSchema = pageSchema(dataAuditRecordSchema);
  * getList: the audits of the devices in scope, newest first. `dataTime` with device, kind and factor gives one
  * value's trail; `beginTime`/`endTime` bound the data time.
  */
-export const dataAuditListQuerySchema = pageQuerySchema.extend({
+export const dataAuditListQuerySchema = z.object({
+  pageNum: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
   deviceId: idSchema.optional(),
   kind: z.enum(AUDIT_DATA_KINDS).optional(),
   factorCode: z.string().trim().max(32).optional(),
@@ -195,7 +201,7 @@ export const dataAuditListQuerySchema = pageQuerySchema.extend({
   /** Revoked records too (default: only those in force). */
   includeRevoked: z.boolean().optional(),
   projectId: idSchema.optional(),
-  ifFilter: z.coerce.number().int().optional(),
+  ifFilter: z.number().int().optional(),
 });
 export type DataAuditListQuery = z.input<typeof dataAuditListQuerySchema>;
 
