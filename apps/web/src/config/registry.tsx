@@ -36,7 +36,7 @@ import {
   WxAlarmSettingsPage,
 } from '../features/settings';
 import { DictionaryPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
-import { WaterControlPage } from '../features/water';
+import { WaterControlPage, WaterDataAuditPage } from '../features/water';
 import * as RESOURCE_ICONS from './resource-icons';
 
 /**
@@ -110,7 +110,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'system.server-log': { component: ServerLogPage },
 
   'water.control': { component: WaterControlPage },
-  'water.data-audit': notBuilt,
+  'water.data-audit': { component: WaterDataAuditPage },
   'water.outlier-interval': notBuilt,
 };
 

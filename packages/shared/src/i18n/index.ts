@@ -20,6 +20,7 @@ import enControl from './en-US/control.json' with { type: 'json' };
 import enWaterControl from './en-US/waterControl.json' with { type: 'json' };
 import enDeviceParameters from './en-US/deviceParameters.json' with { type: 'json' };
 import enDynamicCode from './en-US/dynamicCode.json' with { type: 'json' };
+import enDataAudit from './en-US/dataAudit.json' with { type: 'json' };
 import enDevice from './en-US/device.json' with { type: 'json' };
 import enDeviceDetail from './en-US/deviceDetail.json' with { type: 'json' };
 import enDocs from './en-US/docs.json' with { type: 'json' };
@@ -50,6 +51,7 @@ import zhControl from './zh-CN/control.json' with { type: 'json' };
 import zhWaterControl from './zh-CN/waterControl.json' with { type: 'json' };
 import zhDeviceParameters from './zh-CN/deviceParameters.json' with { type: 'json' };
 import zhDynamicCode from './zh-CN/dynamicCode.json' with { type: 'json' };
+import zhDataAudit from './zh-CN/dataAudit.json' with { type: 'json' };
 import zhDevice from './zh-CN/device.json' with { type: 'json' };
 import zhDeviceDetail from './zh-CN/deviceDetail.json' with { type: 'json' };
 import zhDocs from './zh-CN/docs.json' with { type: 'json' };
@@ -98,6 +100,7 @@ export const I18N_RESOURCES = {
     waterControl: zhWaterControl,
     deviceParameters: zhDeviceParameters,
     dynamicCode: zhDynamicCode,
+    dataAudit: zhDataAudit,
   },
   'en-US': {
     common: enCommon,
@@ -130,6 +133,7 @@ export const I18N_RESOURCES = {
     waterControl: enWaterControl,
     deviceParameters: enDeviceParameters,
     dynamicCode: enDynamicCode,
+    dataAudit: enDataAudit,
   },
 } as const;
 
