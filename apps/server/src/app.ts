@@ -30,6 +30,7 @@ import { registerAlarms } from './modules/alarm/alarm.module.js';
 import { DeviceScopeReader } from './modules/device/device-scope.js';
 import { DeviceScopeRepository } from './modules/device/device-scope.repository.js';
 import { registerDashboards } from './modules/dashboard/dashboard.module.js';
+import { registerDataAudit } from './modules/data-audit/data-audit.module.js';
 import { registerDevices } from './modules/device/device.module.js';
 import { registerDynamicCode } from './modules/dynamic-code/dynamic-code.module.js';
 import { registerControl } from './modules/control/control.module.js';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerVirtualDevices(ctx, factors);
     registerDevices(ctx);
     registerQueries(ctx);
+    registerDataAudit(ctx);
     registerStationRecords(ctx);
     registerDashboards(ctx);
     await registerReissue(ctx);

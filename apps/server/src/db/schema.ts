@@ -43,6 +43,7 @@ import type {
   TotpEnrolmentsTable,
   GuardedCommandsTable,
 } from './schema/control.js';
+import type { DataAuditsTable } from './schema/audit.js';
 
 /**
  * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
@@ -56,6 +57,7 @@ export type * from './schema/measurement.js';
 export type * from './schema/alarm.js';
 export type * from './schema/settings.js';
 export type * from './schema/control.js';
+export type * from './schema/audit.js';
 
 export interface Database {
   users: UsersTable;
@@ -95,4 +97,5 @@ export interface Database {
   deviceParameters: DeviceParametersTable;
   totpEnrolments: TotpEnrolmentsTable;
   guardedCommands: GuardedCommandsTable;
+  dataAudits: DataAuditsTable;
 }

@@ -1,3 +1,4 @@
+import { auditedExtremeSql, auditedValidSql, auditedValueSql } from '../db/queries/audited.js';
 import type { LatestValuesTable, MeasurementKind, MeasurementsTable, OriginalPacketsTable } from '../db/schema.js';
 
 export type OriginalRow = Omit<OriginalPacketsTable, 'id'>;
@@ -5,18 +6,14 @@ export type MeasurementRow = MeasurementsTable;
 export type LatestRow = LatestValuesTable;
 
 /**
- * A day value that counts: the station flagged it N (or sent no flag: HJ 212 leaves it optional) and the
- * platform's quality check left it N.
- */
-const VALID_DAY = "value is not null and coalesce(flag, 'N') = 'N' and quality = 'N'";
-
-/**
  * A month's or year's value, lowest and highest, and flow, from its day values (SQL, both databases): the
- * statistics of the valid days only, so a fault or maintenance day never skews them — no valid day, no
- * value — and the flow (cou) of every day.
+ * statistics of the valid days only, as audited (db/queries/audited.ts: an invalidated day is left out, a
+ * replaced or recomputed one counts with its audited value), so a fault or maintenance day never skews them —
+ * no valid day, no value — and the flow (cou) of every day.
  */
-export const ROLLUP_AGGREGATES = `avg(case when ${VALID_DAY} then value end), min(case when ${VALID_DAY} then coalesce(min, value) end),
-  max(case when ${VALID_DAY} then coalesce(max, value) end), sum(cou)`;
+export const ROLLUP_AGGREGATES = `avg(case when ${auditedValidSql()} then ${auditedValueSql()} end),
+  min(case when ${auditedValidSql()} then ${auditedExtremeSql('min')} end),
+  max(case when ${auditedValidSql()} then ${auditedExtremeSql('max')} end), sum(cou)`;
 
 /** A month or year whose platform-kept value must be recomputed from the day values in [from, to). */
 export interface RollupTarget {

@@ -1,6 +1,10 @@
 import { type Migration, sql } from 'kysely';
-import { ROLLUP_AGGREGATES } from '../../ingest/ingest.repository.js';
 import type { AnyDb } from './builders.js';
+
+/** The valid-days aggregate as it stood then (the ingest's ROLLUP_AGGREGATES has since learned audits, whose columns come later). */
+const VALID_DAY = "value is not null and coalesce(flag, 'N') = 'N' and quality = 'N'";
+const ROLLUP_AGGREGATES = `avg(case when ${VALID_DAY} then value end), min(case when ${VALID_DAY} then coalesce(min, value) end),
+  max(case when ${VALID_DAY} then coalesce(max, value) end), sum(cou)`;
 
 /**
  * Month and year values were averaged over every day value, fault days included; they now come from the

@@ -36,6 +36,12 @@ export interface MeasurementsTable {
   /** The platform's quality flag (N, SH1–SH5, WN). */
   quality: string;
   receivedAt: number;
+  /**
+   * The state the newest audit in force left on the value (issue 19), and the value it put in its place
+   * (replaced, recomputed). Never written by the ingest: a station resending a value keeps its audit.
+   */
+  auditState?: string | null;
+  auditValue?: number | null;
 }
 
 export interface LatestValuesTable {
