@@ -34,6 +34,7 @@ import { registerDataAudit } from './modules/data-audit/data-audit.module.js';
 import { registerDevices } from './modules/device/device.module.js';
 import { registerDynamicCode } from './modules/dynamic-code/dynamic-code.module.js';
 import { registerControl } from './modules/control/control.module.js';
+import { registerRegular } from './modules/regular/regular.module.js';
 import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
 import { loginRoutes } from './modules/login/login.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await registerReissue(ctx);
     const { dynamicCodes } = registerDynamicCode(ctx);
     await registerControl(ctx, dynamicCodes);
+    registerRegular(ctx);
     registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);

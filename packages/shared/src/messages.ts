@@ -63,6 +63,8 @@ export const MESSAGES = {
   // Settings › IoT card: a card number is one card, and a device holds one card at most.
   iotCardTaken: '物联网卡号已存在！',
   iotCardDeviceTaken: '该设备已绑定物联网卡！',
+  // Settings › regular: one rule per symbol for a device's factor.
+  dataRuleTaken: '该设备的此因子已有同类规则！',
   // Settings › dashboard: one configuration per user, and only admin prepares another user's.
   dashboardTaken: '该用户已有看板配置！',
   dashboardNotYours: '只能查看和修改自己的看板配置！',

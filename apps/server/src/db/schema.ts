@@ -44,6 +44,7 @@ import type {
   GuardedCommandsTable,
 } from './schema/control.js';
 import type { DataAuditsTable } from './schema/audit.js';
+import type { DataRulesTable } from './schema/data-rules.js';
 
 /**
  * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
@@ -57,6 +58,7 @@ export type * from './schema/measurement.js';
 export type * from './schema/alarm.js';
 export type * from './schema/settings.js';
 export type * from './schema/control.js';
+export type * from './schema/data-rules.js';
 export type * from './schema/audit.js';
 
 export interface Database {
@@ -97,5 +99,6 @@ export interface Database {
   deviceParameters: DeviceParametersTable;
   totpEnrolments: TotpEnrolmentsTable;
   guardedCommands: GuardedCommandsTable;
+  dataRules: DataRulesTable;
   dataAudits: DataAuditsTable;
 }

@@ -41,6 +41,9 @@ export async function registerGateway(
   app.stations = stations;
   // What the gateway holds in memory follows the settings edited through any process.
   configChanges.on('factors', () => stations.quality.reload());
+  // Rounding defaults to a factor's decimals: the rules follow the factors too.
+  configChanges.on('factors', () => stations.rules.reload());
+  configChanges.on('dataRules', () => stations.rules.reload());
   configChanges.on('stations', ({ codes }) => {
     if (!codes) stations.directory.forget();
     for (const code of codes ?? []) stations.directory.forget(code);

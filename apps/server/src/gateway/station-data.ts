@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GatewaySettings } from '../config/config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { EventBus } from '../events/bus.js';
+import { DataRuleCatalogue, DataRuleRepository } from '../ingest/data-rule-catalogue.js';
 import { FactorQualityCatalogue } from '../ingest/factor-catalogue.js';
 import { FactorCatalogueRepository } from '../ingest/factor-catalogue.repository.js';
 import { DEFAULT_INGEST_OPTIONS, IngestPipeline, type IngestOptions } from '../ingest/ingest-pipeline.js';
@@ -37,6 +38,8 @@ export interface StationData {
   pipeline: IngestPipeline;
   /** The quality parameters the pipeline uses; reload() after factor settings change. */
   quality: FactorQualityCatalogue;
+  /** The data rules the pipeline applies; reload() after rules (or factors' decimals) change. */
+  rules: DataRuleCatalogue;
   directory: StationDirectory;
   tracker: OnlineTracker;
   /** The gateway's TCP port (the real one when the settings asked for port 0). */
@@ -49,10 +52,16 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
   const catalogue = new FactorQualityCatalogue(new FactorCatalogueRepository(db));
   await catalogue.reload();
   const repository = sqlite ? new SqliteIngestRepository(db, sqlite) : new PostgresIngestRepository(db);
-  const pipeline = new IngestPipeline(repository, catalogue, o.bus, o.log, {
-    ...DEFAULT_INGEST_OPTIONS,
-    ...o.ingest,
-  });
+  const rules = new DataRuleCatalogue(new DataRuleRepository(db));
+  await rules.reload();
+  const pipeline = new IngestPipeline(
+    repository,
+    catalogue,
+    o.bus,
+    o.log,
+    { ...DEFAULT_INGEST_OPTIONS, ...o.ingest },
+    rules,
+  );
   const directory = new StationDirectory(new DeviceRepository(db), o.clock);
   const tracker = new OnlineTracker(
     new DeviceStatusRepository(db),
@@ -81,6 +90,7 @@ export async function startStationData(o: StationDataOptions): Promise<StationDa
     gateway,
     pipeline,
     quality: catalogue,
+    rules,
     directory,
     tracker,
     port,

@@ -2,6 +2,7 @@ import { MINUTE_MS } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MeasurementKind, MeasurementsTable } from '../db/schema.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
+import { applyRules, type DataRuleSource, NO_DATA_RULES } from './data-rules.js';
 import type { IngestBatch, IngestRepository, LatestRow, MeasurementRow, RollupTarget } from './ingest.repository.js';
 import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
 
@@ -99,6 +100,8 @@ export class IngestPipeline {
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
     private readonly options: IngestOptions = DEFAULT_INGEST_OPTIONS,
+    /** Data rules (Settings › regular), applied to the station's values before the quality check. */
+    private readonly rules: DataRuleSource = NO_DATA_RULES,
   ) {}
 
   /** Packets waiting to be written. */
@@ -216,7 +219,8 @@ export class IngestPipeline {
         latest.set(device.id, deviceLatest);
       }
       const rows: MeasurementRow[] = [];
-      for (const v of data.values) {
+      for (const station of data.values) {
+        const v = this.ruled(device.id, station);
         const quality = this.assess(device.id, data.kind, v.factorCode, data.dataTime, v.value);
         const row: MeasurementRow = {
           deviceId: device.id,
@@ -224,6 +228,7 @@ export class IngestPipeline {
           dataTime: data.dataTime,
           factorCode: v.factorCode,
           value: v.value,
+          stationValue: v.stationValue,
           min: v.min,
           max: v.max,
           cou: v.cou,
@@ -268,6 +273,23 @@ export class IngestPipeline {
         rollups: [...rollups.values()],
       },
       announcements,
+    };
+  }
+
+  /**
+   * A station's value through its device × factor's data rules (value, lowest and highest; the flow is a sum
+   * and is kept), with the station's own value beside it when a rule changed it.
+   */
+  private ruled(deviceId: number, v: IncomingValue): IncomingValue & { stationValue: number | null } {
+    const set = this.rules.rules(deviceId, v.factorCode);
+    if (!set) return { ...v, stationValue: null };
+    const value = applyRules(v.value, set);
+    return {
+      ...v,
+      value,
+      min: applyRules(v.min, set),
+      max: applyRules(v.max, set),
+      stationValue: value === v.value ? null : v.value,
     };
   }
 

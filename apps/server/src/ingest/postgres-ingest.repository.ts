@@ -49,15 +49,18 @@ async function upsertMeasurements(trx: Transaction<Database>, batchRows: IngestB
   if (batchRows.length === 0) return;
   const rows = lastPerKey(batchRows);
   await sql`
-    insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
+    insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at,
+                              station_value)
     select * from unnest(
       ${column(rows, 'deviceId')}::integer[], ${column(rows, 'kind')}::text[], ${column(rows, 'dataTime')}::bigint[],
       ${column(rows, 'factorCode')}::text[], ${column(rows, 'value')}::float8[], ${column(rows, 'min')}::float8[],
       ${column(rows, 'max')}::float8[], ${column(rows, 'cou')}::float8[], ${column(rows, 'flag')}::text[],
-      ${column(rows, 'quality')}::text[], ${column(rows, 'receivedAt')}::bigint[])
+      ${column(rows, 'quality')}::text[], ${column(rows, 'receivedAt')}::bigint[],
+      ${rows.map((r) => r.stationValue ?? null)}::float8[])
     on conflict (device_id, kind, data_time, factor_code) do update set
       value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
-      flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at`.execute(trx);
+      flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at,
+      station_value = excluded.station_value`.execute(trx);
 }
 
 async function upsertLatest(trx: Transaction<Database>, rows: IngestBatch['latest']): Promise<void> {

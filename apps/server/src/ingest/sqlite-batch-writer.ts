@@ -5,11 +5,13 @@ import { type IngestBatch, ROLLUP_AGGREGATES, type RollupTarget } from './ingest
 export const SQLITE_INGEST_SQL = {
   insertOriginal: `insert into original_packets (received_at, remote, device_id, mn, cn, qn, data_time, raw, accepted, reason)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  upsertMeasurement: `insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  upsertMeasurement: `insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at,
+       station_value)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (device_id, kind, data_time, factor_code) do update set
        value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
-       flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at`,
+       flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at,
+       station_value = excluded.station_value`,
   upsertLatest: `insert into latest_values (device_id, factor_code, kind, data_time, value, flag, quality, received_at)
      values (?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (device_id, factor_code) do update set
@@ -42,7 +44,7 @@ export interface PackedBatch {
   originalWords: Int32Array;
   qns: (string | null)[];
   raws: string[];
-  /** Per measurement: deviceId, dataTime, value, min, max, cou, receivedAt. */
+  /** Per measurement: deviceId, dataTime, value, min, max, cou, receivedAt, stationValue. */
   measurementNumbers: Float64Array;
   /** Per measurement: kind, factorCode, flag, quality. */
   measurementWords: Int32Array;
@@ -78,12 +80,21 @@ export function packBatch(batch: IngestBatch): PackedBatch {
     qns.push(o.qn);
     raws.push(o.raw);
   });
-  const measurementNumbers = new Float64Array(measurements.length * 7);
+  const measurementNumbers = new Float64Array(measurements.length * 8);
   const measurementWords = new Int32Array(measurements.length * 4);
   measurements.forEach((m, i) => {
     measurementNumbers.set(
-      [m.deviceId, m.dataTime, number(m.value), number(m.min), number(m.max), number(m.cou), m.receivedAt],
-      i * 7,
+      [
+        m.deviceId,
+        m.dataTime,
+        number(m.value),
+        number(m.min),
+        number(m.max),
+        number(m.cou),
+        m.receivedAt,
+        number(m.stationValue ?? null),
+      ],
+      i * 8,
     );
     measurementWords.set([word(m.kind), word(m.factorCode), word(m.flag), word(m.quality)], i * 4);
   });
@@ -148,8 +159,8 @@ export function createBatchWriter(
     }
     const mn = b.measurementNumbers;
     const mw = b.measurementWords;
-    for (let n = 0, w = 0; n < mn.length; n += 7, w += 4) {
-      // device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at
+    for (let n = 0, w = 0; n < mn.length; n += 8, w += 4) {
+      // device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at, station_value
       upsertMeasurement.run(
         mn[n],
         word(mw[w]),
@@ -162,6 +173,7 @@ export function createBatchWriter(
         word(mw[w + 2]),
         word(mw[w + 3]),
         mn[n + 6],
+        orNull(mn[n + 7]),
       );
     }
     const ln = b.latestNumbers;

@@ -28,6 +28,8 @@ export interface MeasurementsTable {
   factorCode: string;
   /** Rtd for real-time values, Avg otherwise. */
   value: number | null;
+  /** The station's own value where a data rule changed `value` (issue 19); null where `value` is the station's. */
+  stationValue?: number | null;
   min: number | null;
   max: number | null;
   cou: number | null;
