@@ -37,6 +37,7 @@ import { registerControl } from './modules/control/control.module.js';
 import { registerRegular } from './modules/regular/regular.module.js';
 import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
+import { registerOutlierIntervals } from './modules/outlier-interval/outlier-interval.module.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const { dynamicCodes } = registerDynamicCode(ctx);
     await registerControl(ctx, dynamicCodes);
     registerRegular(ctx);
+    registerOutlierIntervals(ctx);
     registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);

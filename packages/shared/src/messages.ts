@@ -68,6 +68,8 @@ export const MESSAGES = {
   // Settings › dashboard: one configuration per user, and only admin prepares another user's.
   dashboardTaken: '该用户已有看板配置！',
   dashboardNotYours: '只能查看和修改自己的看板配置！',
+  // Water station › outlier interval: one interval per factor (or station's factor) and month.
+  outlierIntervalOverlap: '该因子在所选月份已有异常值区间！',
   // Settings › DevOps: a record's attachments.
   devopsFileType: '文件类型不支持！',
   devopsFileLimit: '附件数量已达上限！',

@@ -43,6 +43,7 @@ import type {
   TotpEnrolmentsTable,
   GuardedCommandsTable,
 } from './schema/control.js';
+import type { OutlierApplicationsTable, OutlierIntervalsTable } from './schema/outlier.js';
 import type { DataAuditsTable } from './schema/audit.js';
 import type { DataRulesTable } from './schema/data-rules.js';
 
@@ -59,6 +60,7 @@ export type * from './schema/alarm.js';
 export type * from './schema/settings.js';
 export type * from './schema/control.js';
 export type * from './schema/data-rules.js';
+export type * from './schema/outlier.js';
 export type * from './schema/audit.js';
 
 export interface Database {
@@ -100,5 +102,7 @@ export interface Database {
   totpEnrolments: TotpEnrolmentsTable;
   guardedCommands: GuardedCommandsTable;
   dataRules: DataRulesTable;
+  outlierIntervals: OutlierIntervalsTable;
+  outlierApplications: OutlierApplicationsTable;
   dataAudits: DataAuditsTable;
 }

@@ -1,3 +1,4 @@
+import { type OutlierBounds, type OutlierRule, pickOutlierRule } from '@envmon/shared';
 import type { FactorCatalogueRepository } from './factor-catalogue.repository.js';
 import type { QualityParamsSource } from './ingest-pipeline.js';
 import type { QualityParams } from './quality.js';
@@ -8,10 +9,12 @@ type Overrides = { [K in keyof QualityParams]: QualityParams[K] | null };
 /**
  * Quality parameters per factor as configured in the factor catalogue, with each device's own
  * settings (device_factors; null = the factor's) laid over them; codes not in it get the defaults.
+ * Beside them the outlier intervals (outlier_intervals), by factor code.
  */
 export class FactorQualityCatalogue implements QualityParamsSource {
   private byCode = new Map<string, QualityParams>();
   private byDevice = new Map<number, Map<string, QualityParams>>();
+  private outliers = new Map<string, OutlierRule[]>();
 
   constructor(private readonly repo: FactorCatalogueRepository) {}
 
@@ -28,8 +31,6 @@ export class FactorQualityCatalogue implements QualityParamsSource {
           constantCount: r.constantCount,
           riseRatio: r.riseRatio,
           dropRatio: r.dropRatio,
-          outlierMin: r.outlierMin,
-          outlierMax: r.outlierMax,
         },
       ]),
     );
@@ -43,8 +44,6 @@ export class FactorQualityCatalogue implements QualityParamsSource {
         constantCount: o.constantCount,
         riseRatio: o.riseRatio,
         dropRatio: o.dropRatio,
-        outlierMin: o.outlierMin,
-        outlierMax: o.outlierMax,
       };
       if (Object.values(own).every((v) => v === null)) continue;
       const base = byCode.get(o.factorCode) ?? defaultQualityParams(o.factorCode);
@@ -59,14 +58,24 @@ export class FactorQualityCatalogue implements QualityParamsSource {
       }
       perDevice.set(o.factorCode, merged);
     }
+    const outliers = new Map<string, OutlierRule[]>();
+    for (const rule of await this.repo.outlierIntervals()) {
+      outliers.set(rule.factorCode, [...(outliers.get(rule.factorCode) ?? []), rule]);
+    }
     // Swapped together: the pipeline never sees one table's new state with the other's old one.
     this.byCode = byCode;
     this.byDevice = byDevice;
+    this.outliers = outliers;
   }
 
   params(deviceId: number, factorCode: string): QualityParams {
     return (
       this.byDevice.get(deviceId)?.get(factorCode) ?? this.byCode.get(factorCode) ?? defaultQualityParams(factorCode)
     );
+  }
+
+  outlier(deviceId: number, factorCode: string, month: number): OutlierBounds | null {
+    const rules = this.outliers.get(factorCode);
+    return rules ? pickOutlierRule(rules, deviceId, factorCode, month) : null;
   }
 }

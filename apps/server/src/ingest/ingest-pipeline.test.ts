@@ -84,7 +84,7 @@ function setup<R extends IngestRepository = FakeRepository>(
   bus.subscribe('data.received', (e) => received.push(e));
   const pipeline = new IngestPipeline(
     repository,
-    { params: (_deviceId, code) => defaultQualityParams(code) },
+    { params: (_deviceId, code) => defaultQualityParams(code), outlier: () => null },
     bus,
     pino({ level: 'silent' }),
     options,

@@ -1,4 +1,4 @@
-import { MINUTE_MS } from '@envmon/shared';
+import { MINUTE_MS, type OutlierBounds, stationMonth } from '@envmon/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MeasurementKind, MeasurementsTable } from '../db/schema.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
@@ -34,6 +34,8 @@ export interface IngestPacket {
 export interface QualityParamsSource {
   /** The factor's parameters with the device's own settings applied. */
   params(deviceId: number, factorCode: string): QualityParams;
+  /** The outlier interval of the device's factor in a month (1–12, station local time); null: none. */
+  outlier(deviceId: number, factorCode: string, month: number): OutlierBounds | null;
 }
 
 export interface IngestOptions {
@@ -219,9 +221,10 @@ export class IngestPipeline {
         latest.set(device.id, deviceLatest);
       }
       const rows: MeasurementRow[] = [];
+      const month = stationMonth(data.dataTime, device.utcOffsetMinutes);
       for (const station of data.values) {
         const v = this.ruled(device.id, station);
-        const quality = this.assess(device.id, data.kind, v.factorCode, data.dataTime, v.value);
+        const quality = this.assess(device.id, data.kind, v.factorCode, data.dataTime, month, v.value);
         const row: MeasurementRow = {
           deviceId: device.id,
           kind: data.kind,
@@ -296,17 +299,19 @@ export class IngestPipeline {
   /**
    * The platform flag of one value. Series rules (constant, rise, drop) compare with the previous
    * value of the same series only for values newer than it; a backfilled older value is judged on
-   * its own (range, zero, outlier).
+   * its own (range, zero, outlier). The outlier interval is the one of the value's month in the station's calendar.
    */
   private assess(
     deviceId: number,
     kind: StationDataKind,
     factorCode: string,
     time: number,
+    month: number,
     value: number | null,
   ): string {
     if (value === null) return 'N';
     const params = this.quality.params(deviceId, factorCode);
+    const outlier = this.quality.outlier(deviceId, factorCode, month);
     let byKind = this.series.get(deviceId);
     if (!byKind) {
       byKind = new Map();
@@ -318,8 +323,8 @@ export class IngestPipeline {
       byKind.set(kind, byFactor);
     }
     const previous = byFactor.get(factorCode);
-    if (previous && time <= previous.time) return assessValue(value, params, EMPTY_SERIES).flag;
-    const { flag, state } = assessValue(value, params, previous ?? EMPTY_SERIES);
+    if (previous && time <= previous.time) return assessValue(value, params, EMPTY_SERIES, outlier).flag;
+    const { flag, state } = assessValue(value, params, previous ?? EMPTY_SERIES, outlier);
     if (previous) {
       previous.last = state.last;
       previous.sameCount = state.sameCount;

@@ -25,9 +25,6 @@ describe('FACTOR_QUALITY_DEFAULTS', () => {
     expect(p.rangeMin).not.toBeNull();
     expect(p.rangeMax).not.toBeNull();
     expect(p.rangeMin ?? 0).toBeLessThan(p.rangeMax ?? 0);
-    // WN is site knowledge: never on by default.
-    expect(p.outlierMin).toBeNull();
-    expect(p.outlierMax).toBeNull();
     // 1 would flag every value.
     expect(p.constantCount === 0 || p.constantCount >= 2).toBe(true);
     for (const ratio of [p.riseRatio, p.dropRatio]) {
@@ -105,16 +102,14 @@ describe('defaultQualityParams', () => {
       constantCount: 6,
       riseRatio: null,
       dropRatio: null,
-      outlierMin: null,
-      outlierMax: null,
     });
     expect(defaultQualityParams('toString')).toEqual(defaultQualityParams('a99054'));
   });
 
   it('returns a fresh object the caller may change', () => {
     const p = defaultQualityParams('w01018');
-    p.outlierMax = 30;
-    expect(defaultQualityParams('w01018').outlierMax).toBeNull();
+    p.rangeMax = 30;
+    expect(defaultQualityParams('w01018').rangeMax).toBe(2000);
     const generic = defaultQualityParams('x00000');
     generic.rangeMax = 1;
     expect(defaultQualityParams('x00000').rangeMax).toBeNull();

@@ -4,8 +4,8 @@
  *
  * - SH1 ranges are deliberately generous (physical limits or analyser full scale, covering both surface-water and
  *   pollution-source stations): an SH1 value is dropped from the series, so a range that is too tight does more harm
- *   than one too loose, and site-specific limits belong in the WN interval.
- * - WN intervals are always null: they are site knowledge, set by operators.
+ *   than one too loose, and site-specific limits belong in the outlier intervals (WN, ABN), which are site
+ *   knowledge set by operators (modules/outlier-interval) and have no defaults.
  * - SH3 after 6 equal values for analyser readings (a stuck analyser repeats its last result); off for
  *   meteorological and temperature/flow factors, which legitimately hold one value at their resolution for long
  *   stretches (calm wind, 100 % humidity in fog, no discharge, slow water temperature).
@@ -29,8 +29,6 @@ function analyte(rangeMin: number, rangeMax: number, ratios?: { rise: number; dr
     constantCount: CONSTANT_COUNT,
     riseRatio: ratios?.rise ?? RISE_RATIO,
     dropRatio: ratios?.drop ?? DROP_RATIO,
-    outlierMin: null,
-    outlierMax: null,
   });
 }
 
@@ -43,8 +41,6 @@ function rangeOnly(rangeMin: number, rangeMax: number, zeroIsSuspect: boolean): 
     constantCount: 0,
     riseRatio: null,
     dropRatio: null,
-    outlierMin: null,
-    outlierMax: null,
   });
 }
 
@@ -101,8 +97,6 @@ const GENERIC: Readonly<QualityParams> = Object.freeze({
   constantCount: CONSTANT_COUNT,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
 });
 
 /** The default parameters of a factor (2017 or legacy 2005 code); a fresh object the caller may change. */

@@ -1,3 +1,4 @@
+import type { OutlierBounds } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import { assessValue, EMPTY_SERIES, type QualityFlag, type QualityParams, type SeriesState } from './quality.js';
 
@@ -9,25 +10,32 @@ const OFF: QualityParams = {
   constantCount: 0,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
 };
+
+/** Outlier bounds, open where not given. */
+function bounds(b: Partial<OutlierBounds>): OutlierBounds {
+  return { abnMin: null, abnMax: null, wnMin: null, wnMax: null, ...b };
+}
 
 function params(overrides: Partial<QualityParams>): QualityParams {
   return { ...OFF, ...overrides };
 }
 
 /** The flag of `value` right after one previous value `prev`. */
-function after(prev: number, value: number, p: QualityParams): QualityFlag {
-  return assessValue(value, p, { last: prev, sameCount: 1 }).flag;
+function after(prev: number, value: number, p: QualityParams, outlier: OutlierBounds | null = null): QualityFlag {
+  return assessValue(value, p, { last: prev, sameCount: 1 }, outlier).flag;
 }
 
 /** Feeds a series from empty; returns each value's flag and the final state. */
-function run(values: readonly number[], p: QualityParams): { flags: QualityFlag[]; state: SeriesState } {
+function run(
+  values: readonly number[],
+  p: QualityParams,
+  outlier: OutlierBounds | null = null,
+): { flags: QualityFlag[]; state: SeriesState } {
   let state = EMPTY_SERIES;
   const flags: QualityFlag[] = [];
   for (const value of values) {
-    const result = assessValue(value, p, state);
+    const result = assessValue(value, p, state, outlier);
     flags.push(result.flag);
     state = result.state;
   }
@@ -118,18 +126,17 @@ describe('assessValue — single rules', () => {
     expect(assessValue(1e9, p, EMPTY_SERIES).flag).toBe('N');
   });
 
-  it('WN: outside [outlierMin, outlierMax], bounds themselves pass', () => {
-    const p = params({ outlierMin: 1, outlierMax: 5 });
-    expect(assessValue(0.99, p, EMPTY_SERIES).flag).toBe('WN');
-    expect(assessValue(1, p, EMPTY_SERIES).flag).toBe('N');
-    expect(assessValue(5, p, EMPTY_SERIES).flag).toBe('N');
-    expect(assessValue(5.01, p, EMPTY_SERIES).flag).toBe('WN');
-    expect(assessValue(-100, params({ outlierMax: 5 }), EMPTY_SERIES).flag).toBe('N');
-    expect(assessValue(100, params({ outlierMin: 1 }), EMPTY_SERIES).flag).toBe('N');
+  it('WN outside the suspect interval, ABN outside the outlier interval; bounds themselves pass', () => {
+    const b = bounds({ abnMin: 0, wnMin: 1, wnMax: 5, abnMax: 10 });
+    const flag = (v: number) => assessValue(v, OFF, EMPTY_SERIES, b).flag;
+    expect([-0.01, 0, 0.99, 1, 5, 5.01, 10, 10.01].map(flag)).toEqual(['ABN', 'WN', 'WN', 'N', 'N', 'WN', 'WN', 'ABN']);
+    expect(assessValue(-100, OFF, EMPTY_SERIES, bounds({ wnMax: 5 })).flag).toBe('N');
+    expect(assessValue(100, OFF, EMPTY_SERIES, bounds({ abnMin: 1 })).flag).toBe('N');
+    expect(assessValue(100, OFF, EMPTY_SERIES, null).flag).toBe('N');
   });
 });
 
-describe('assessValue — precedence SH1 > SH2 > SH3 > SH4 > SH5 > WN > N', () => {
+describe('assessValue — precedence SH1 > SH2 > SH3 > SH4 > SH5 > ABN > WN > N', () => {
   const all = params({
     rangeMin: -100,
     rangeMax: 100,
@@ -137,12 +144,12 @@ describe('assessValue — precedence SH1 > SH2 > SH3 > SH4 > SH5 > WN > N', () =
     constantCount: 2,
     riseRatio: 1,
     dropRatio: 0.5,
-    outlierMin: 10,
-    outlierMax: 20,
   });
+  const interval = bounds({ abnMin: 5, wnMin: 10, wnMax: 20, abnMax: 30 });
+  const afterAll = (prev: number, value: number) => after(prev, value, all, interval);
 
   it('SH1 beats a rise and an outlier', () => {
-    expect(after(50, 150, all)).toBe('SH1');
+    expect(afterAll(50, 150)).toBe('SH1');
   });
 
   it('SH1 beats zero when zero is out of range', () => {
@@ -150,25 +157,27 @@ describe('assessValue — precedence SH1 > SH2 > SH3 > SH4 > SH5 > WN > N', () =
   });
 
   it('SH2 beats constant, drop and outlier', () => {
-    expect(after(0, 0, all)).toBe('SH2'); // also the 2nd equal value and below outlierMin
-    expect(after(15, 0, all)).toBe('SH2'); // also a −100 % drop
+    expect(afterAll(0, 0)).toBe('SH2'); // also the 2nd equal value and below abnMin
+    expect(afterAll(15, 0)).toBe('SH2'); // also a −100 % drop
   });
 
   it('SH3 beats an outlier', () => {
-    expect(after(50, 50, all)).toBe('SH3');
+    expect(afterAll(50, 50)).toBe('SH3');
   });
 
   it('SH4 beats an outlier', () => {
-    expect(after(15, 40, all)).toBe('SH4');
+    expect(afterAll(15, 40)).toBe('SH4');
   });
 
   it('SH5 beats an outlier', () => {
-    expect(after(15, 5, all)).toBe('SH5');
+    expect(afterAll(15, 4)).toBe('SH5');
   });
 
-  it('WN when nothing stronger matches, N inside everything', () => {
-    expect(after(24, 25, all)).toBe('WN');
-    expect(after(14, 15, all)).toBe('N');
+  it('ABN, then WN when nothing stronger matches, N inside everything', () => {
+    expect(afterAll(29, 31)).toBe('ABN');
+    expect(afterAll(5, 4.5)).toBe('ABN');
+    expect(afterAll(24, 25)).toBe('WN');
+    expect(afterAll(14, 15)).toBe('N');
   });
 });
 
@@ -224,8 +233,7 @@ describe('assessValue — series state', () => {
     const spike = params({ riseRatio: 2, dropRatio: 0.8 });
     expect(run([10, 40, 7, 7], spike).flags).toEqual(['N', 'SH4', 'SH5', 'N']);
     // An outlier counts towards a constant run.
-    const outlier = params({ outlierMax: 20, constantCount: 3 });
-    expect(run([25, 25, 25], outlier).flags).toEqual(['WN', 'WN', 'SH3']);
+    expect(run([25, 25, 25], params({ constantCount: 3 }), bounds({ wnMax: 20 })).flags).toEqual(['WN', 'WN', 'SH3']);
   });
 
   it('a realistic hourly COD series', () => {
@@ -236,11 +244,9 @@ describe('assessValue — series state', () => {
       constantCount: 6,
       riseRatio: 2,
       dropRatio: 0.8,
-      outlierMin: null,
-      outlierMax: 40,
     });
     const values = [12.3, 13.1, 12.8, 45.2, 12.9, 2.1, 0, 12.4, 2500, 12.4, 12.4, 12.4, 12.4, 12.4, 13];
-    expect(run(values, cod).flags).toEqual([
+    expect(run(values, cod, bounds({ wnMax: 40 })).flags).toEqual([
       'N', // 12.3
       'N', // 13.1
       'N', // 12.8

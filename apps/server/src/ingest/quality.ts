@@ -1,3 +1,5 @@
+import { type OutlierBounds, outlierFlag } from '@envmon/shared';
+
 /**
  * Platform data-quality flags: computed beside the station's own HJ 212 flag (N, F, M, S, D, C, T, B), never instead
  * of it — a value keeps both. Pure rules over one factor's series; the pipeline keeps one `SeriesState` per
@@ -6,9 +8,15 @@
 
 /**
  * N normal · SH1 unreasonable (outside the plausible range) · SH2 zero · SH3 constant · SH4 sudden rise ·
- * SH5 sudden drop · WN suspected outlier (outside the operator's interval).
+ * SH5 sudden drop · ABN outlier and WN suspected outlier (outside the operator's outlier intervals).
  */
-export type QualityFlag = 'N' | 'SH1' | 'SH2' | 'SH3' | 'SH4' | 'SH5' | 'WN';
+export type QualityFlag = 'N' | 'SH1' | 'SH2' | 'SH3' | 'SH4' | 'SH5' | 'ABN' | 'WN';
+
+/**
+ * The flags the outlier intervals decide alone: a stored value with one of these is re-judged when intervals are
+ * re-applied (modules/outlier-interval); the others name a cause of their own and stay.
+ */
+export const INTERVAL_FLAGS: readonly QualityFlag[] = ['N', 'WN', 'ABN'];
 
 /** Per-factor rule parameters; every bound is exclusive (a value equal to a bound passes). */
 export interface QualityParams {
@@ -24,10 +32,6 @@ export interface QualityParams {
   riseRatio: number | null;
   /** SH5 when (prev − v) / |prev| > dropRatio (prev ≠ 0); null = off. */
   dropRatio: number | null;
-  /** WN below this (null = no lower bound). */
-  outlierMin: number | null;
-  /** WN above this (null = no upper bound). */
-  outlierMax: number | null;
 }
 
 /** One factor's series so far: the last value that entered it and how many equal values end it. */
@@ -42,7 +46,10 @@ export const EMPTY_SERIES: SeriesState = Object.freeze({ last: null, sameCount: 
 /**
  * Pure: the platform flag of one value given the series so far, and the series after it.
  *
- * When several rules match, the most severe wins: SH1 > SH2 > SH3 > SH4 > SH5 > WN > N.
+ * When several rules match, the first wins: SH1 > SH2 > SH3 > SH4 > SH5 > ABN > WN > N. The outlier intervals
+ * (`outlier`: the operator's, for this value's month) come after the platform's rules on purpose: those name a more
+ * specific cause, and with the intervals last a value flagged N, WN or ABN owes its flag to the intervals alone — so
+ * re-applying changed intervals to stored values gives exactly what ingest would have given.
  *
  * An SH1 value (including NaN/±Infinity) does not enter the series: it is not a real measurement, and letting it in
  * would make the next good value look like a sudden drop/rise and break a genuine constant run. Every other value
@@ -53,6 +60,7 @@ export function assessValue(
   value: number,
   params: QualityParams,
   state: SeriesState,
+  outlier: OutlierBounds | null = null,
 ): { flag: QualityFlag; state: SeriesState } {
   if (!Number.isFinite(value) || isBelow(value, params.rangeMin) || isAbove(value, params.rangeMax)) {
     return { flag: 'SH1', state };
@@ -64,10 +72,11 @@ export function assessValue(
   const sameCount = prev !== null && value === prev ? state.sameCount + 1 : 1;
   const next: SeriesState = { last: value, sameCount };
 
-  return { flag: ruleFlag(value, prev, sameCount, params), state: next };
+  return { flag: ruleFlag(value, prev, sameCount, params) ?? outlierFlag(value, outlier), state: next };
 }
 
-function ruleFlag(value: number, prev: number | null, sameCount: number, params: QualityParams): QualityFlag {
+/** The platform's own rules after SH1; null when none matches. */
+function ruleFlag(value: number, prev: number | null, sameCount: number, params: QualityParams): QualityFlag | null {
   if (value === 0 && params.zeroIsSuspect) return 'SH2';
   if (params.constantCount > 0 && sameCount >= params.constantCount) return 'SH3';
   // A change relative to zero is undefined (any rise from 0 would be infinite), so prev = 0 never flags SH4/SH5.
@@ -75,8 +84,7 @@ function ruleFlag(value: number, prev: number | null, sameCount: number, params:
     if (params.riseRatio !== null && (value - prev) / Math.abs(prev) > params.riseRatio) return 'SH4';
     if (params.dropRatio !== null && (prev - value) / Math.abs(prev) > params.dropRatio) return 'SH5';
   }
-  if (isBelow(value, params.outlierMin) || isAbove(value, params.outlierMax)) return 'WN';
-  return 'N';
+  return null;
 }
 
 function isBelow(value: number, bound: number | null): boolean {

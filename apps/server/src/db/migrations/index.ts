@@ -20,6 +20,7 @@ import { monthlyPartitions } from './0016-monthly-partitions.js';
 import { clusterState } from './0017-cluster-state.js';
 import { dashboards } from './0018-dashboards.js';
 import { stationControl } from './0019-station-control.js';
+import { outlierIntervals } from './0020-outlier-intervals.js';
 import { dataRules } from './0021-data-rules.js';
 import { dataAudit } from './0022-data-audit.js';
 
@@ -50,6 +51,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0017_cluster_state': clusterState(),
     '0018_dashboards': dashboards(dialect),
     '0019_station_control': stationControl(dialect),
+    '0020_outlier_intervals': outlierIntervals(dialect),
     '0021_data_rules': dataRules(dialect),
     '0022_data_audit': dataAudit(dialect),
   };

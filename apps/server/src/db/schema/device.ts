@@ -58,8 +58,6 @@ export interface FactorsTable {
   constantCount: number;
   riseRatio: number | null;
   dropRatio: number | null;
-  outlierMin: number | null;
-  outlierMax: number | null;
   builtIn: number;
   /** The factor's category in the catalogue, e.g. 'isotope' (FACTOR_CATEGORY_ISOTOPE); null for none. */
   category: string | null;
@@ -110,6 +108,4 @@ export interface DeviceFactorsTable {
   constantCount: number | null;
   riseRatio: number | null;
   dropRatio: number | null;
-  outlierMin: number | null;
-  outlierMax: number | null;
 }

@@ -123,8 +123,6 @@ export async function seedFactors(db: Kysely<Database>): Promise<void> {
         constantCount: q.constantCount,
         riseRatio: q.riseRatio,
         dropRatio: q.dropRatio,
-        outlierMin: q.outlierMin,
-        outlierMax: q.outlierMax,
         builtIn: 1,
       };
     });

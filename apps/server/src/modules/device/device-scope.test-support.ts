@@ -65,8 +65,6 @@ export async function seedStation(
         constantCount: 0,
         riseRatio: null,
         dropRatio: null,
-        outlierMin: null,
-        outlierMax: null,
         builtIn: 0,
         category: FACTOR_CATEGORY_ISOTOPE,
       })
@@ -85,8 +83,6 @@ export async function seedStation(
         constantCount: null,
         riseRatio: null,
         dropRatio: null,
-        outlierMin: null,
-        outlierMax: null,
       })
       .execute();
     const measurements = (['rtd', 'min', 'hour', 'day', 'month'] as const).flatMap((kind) =>

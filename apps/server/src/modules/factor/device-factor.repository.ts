@@ -113,8 +113,6 @@ export class DeviceFactorRepository {
             constantCount: item.constantCount,
             riseRatio: item.riseRatio,
             dropRatio: item.dropRatio,
-            outlierMin: item.outlierMin,
-            outlierMax: item.outlierMax,
           })),
         )
         .execute();

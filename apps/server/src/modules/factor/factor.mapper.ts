@@ -19,8 +19,6 @@ export function toFactor(row: FactorRow): Factor {
     constantCount: row.constantCount,
     riseRatio: row.riseRatio,
     dropRatio: row.dropRatio,
-    outlierMin: row.outlierMin,
-    outlierMax: row.outlierMax,
     builtIn: row.builtIn === 1,
     category: row.category,
   };
@@ -54,7 +52,5 @@ export function toDeviceFactor(row: DeviceFactorRow): DeviceFactor {
     constantCount: row.constantCount,
     riseRatio: row.riseRatio,
     dropRatio: row.dropRatio,
-    outlierMin: row.outlierMin,
-    outlierMax: row.outlierMax,
   };
 }

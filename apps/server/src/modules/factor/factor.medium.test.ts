@@ -129,10 +129,10 @@ describe('monitor factors and device factors', () => {
     expect(catalogue.params(device, 'w01018')).toMatchObject({
       rangeMin: 0,
       rangeMax: 100,
-      outlierMin: 1,
+      riseRatio: 1,
       zeroIsSuspect: true,
     });
-    expect(catalogue.params(other, 'w01018')).toMatchObject({ rangeMax: 2000, outlierMin: null });
+    expect(catalogue.params(other, 'w01018')).toMatchObject({ rangeMax: 2000, riseRatio: 2 });
     expect(catalogue.params(device, 'x90001')).toMatchObject({ zeroIsSuspect: false, rangeMax: 800 });
 
     // A second update replaces the whole list.

@@ -144,8 +144,6 @@ describe('water and overflow station reads', () => {
           constantCount: 0,
           riseRatio: null,
           dropRatio: null,
-          outlierMin: null,
-          outlierMax: null,
           builtIn: 0,
         })
         .execute();

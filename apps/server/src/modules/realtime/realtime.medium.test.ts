@@ -101,8 +101,6 @@ describe('real-time data and chart reads', () => {
           constantCount: null,
           riseRatio: null,
           dropRatio: null,
-          outlierMin: null,
-          outlierMax: null,
         })
         .execute();
       await db

@@ -49,8 +49,6 @@ const factor = (factorCode: string, factorName: string, unit: string, decimals: 
   constantCount: 0,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
   builtIn: 0,
   category: null,
 });
@@ -118,8 +116,6 @@ async function seedStatistics(t: TestApp): Promise<StatisticsFixture> {
           constantCount: null,
           riseRatio: null,
           dropRatio: null,
-          outlierMin: null,
-          outlierMax: null,
         })),
       )
       .execute();

@@ -26,8 +26,6 @@ function toFactorFormValues(factor: Factor | undefined): FactorFormValues {
     rangeMax: null,
     riseRatio: null,
     dropRatio: null,
-    outlierMin: null,
-    outlierMax: null,
   };
   if (!factor) return { ...blank, decimals: null, zeroIsSuspect: false, constantCount: 0, category: NO_CATEGORY };
   const { builtIn: _builtIn, category, ...fields } = factor;
@@ -49,7 +47,7 @@ const DELETE_UNLESS_BUILT_IN: ListAction<Factor> = {
 };
 
 /** A quality default: any number, beside another. */
-const quality = (name: 'rangeMin' | 'rangeMax' | 'outlierMin' | 'outlierMax' | 'riseRatio' | 'dropRatio') =>
+const quality = (name: 'rangeMin' | 'rangeMax' | 'riseRatio' | 'dropRatio') =>
   ({ kind: 'number', name, label: `factorSettings.fields.${name}`, span: HALF }) as const satisfies ListField;
 
 /**
@@ -240,8 +238,6 @@ export const FACTOR_LIST: ListDefinition<Factor> = {
       },
       quality('rangeMin'),
       quality('rangeMax'),
-      quality('outlierMin'),
-      quality('outlierMax'),
       quality('riseRatio'),
       quality('dropRatio'),
       {

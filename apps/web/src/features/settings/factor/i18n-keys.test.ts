@@ -17,7 +17,7 @@ const DEFINITION_KEYS = /'((?:factorSettings|common)\.[\w.]+)'/g;
 const builtKeys = [
   ...FACTOR_KINDS.map((kind) => `factorSettings.kinds.${kind}`),
   ...FACTOR_CATEGORIES.map((category) => `factorSettings.categories.${category}`),
-  ...['rangeMin', 'rangeMax', 'outlierMin', 'outlierMax', 'riseRatio', 'dropRatio'].map(
+  ...['rangeMin', 'rangeMax', 'riseRatio', 'dropRatio'].map(
     (field) => `factorSettings.fields.${field}`,
   ),
 ];

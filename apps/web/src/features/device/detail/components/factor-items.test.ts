@@ -20,8 +20,6 @@ const row = (factorCode: string, displayOrder: number, extra: Partial<DeviceFact
   constantCount: null,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
   ...extra,
 });
 
@@ -40,8 +38,6 @@ describe('device factor list updates (the update replaces the whole list)', () =
       constantCount: null,
       riseRatio: null,
       dropRatio: null,
-      outlierMin: null,
-      outlierMax: null,
     });
   });
 

@@ -13,8 +13,6 @@ export function toFactorItem(row: DeviceFactor): DeviceFactorItem {
     constantCount: row.constantCount,
     riseRatio: row.riseRatio,
     dropRatio: row.dropRatio,
-    outlierMin: row.outlierMin,
-    outlierMax: row.outlierMax,
   };
 }
 
@@ -48,8 +46,6 @@ export function withAdded(rows: readonly DeviceFactor[], codes: readonly string[
       constantCount: null,
       riseRatio: null,
       dropRatio: null,
-      outlierMin: null,
-      outlierMax: null,
     }));
   return [...rows.map(toFactorItem), ...added];
 }

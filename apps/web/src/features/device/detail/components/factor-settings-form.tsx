@@ -21,8 +21,6 @@ interface FactorFormValues {
   constantCount?: number | null;
   riseRatio?: number | null;
   dropRatio?: number | null;
-  outlierMin?: number | null;
-  outlierMax?: number | null;
 }
 
 const toZeroChoice = (v: boolean | null): ZeroChoice => (v === null ? 'inherit' : v ? 'yes' : 'no');
@@ -31,8 +29,7 @@ const fromZeroChoice = (v: ZeroChoice): boolean | null => (v === 'inherit' ? nul
 /** antd's InputNumber gives undefined for a box never touched; the schema wants null for "the factor's". */
 const orNull = <T,>(v: T | null | undefined): T | null => v ?? null;
 
-type QualityNumber =
-  'rangeMin' | 'rangeMax' | 'outlierMin' | 'outlierMax' | 'riseRatio' | 'dropRatio' | 'constantCount';
+type QualityNumber = 'rangeMin' | 'rangeMax' | 'riseRatio' | 'dropRatio' | 'constantCount';
 
 export interface FactorSettingsFormProps {
   deviceId: number;
@@ -68,8 +65,6 @@ export function FactorSettingsForm({ deviceId, row, rows, factor, onClose }: Fac
       constantCount: orNull(v.constantCount),
       riseRatio: orNull(v.riseRatio),
       dropRatio: orNull(v.dropRatio),
-      outlierMin: orNull(v.outlierMin),
-      outlierMax: orNull(v.outlierMax),
     });
     if (!parsed.success) {
       showIssuesOnForm(form, parsed.error.issues, translate);
@@ -116,8 +111,6 @@ export function FactorSettingsForm({ deviceId, row, rows, factor, onClose }: Fac
           constantCount: row.constantCount,
           riseRatio: row.riseRatio,
           dropRatio: row.dropRatio,
-          outlierMin: row.outlierMin,
-          outlierMax: row.outlierMax,
         }}
       >
         <Row gutter={16}>
@@ -144,8 +137,6 @@ export function FactorSettingsForm({ deviceId, row, rows, factor, onClose }: Fac
         <Row gutter={16}>
           {numberItem('rangeMin')}
           {numberItem('rangeMax')}
-          {numberItem('outlierMin')}
-          {numberItem('outlierMax')}
           {numberItem('riseRatio')}
           {numberItem('dropRatio')}
           {numberItem('constantCount')}

@@ -22,8 +22,6 @@ const base = {
   constantCount: null,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
 };
 
 const DEVICE_FACTORS: DeviceFactor[] = [
@@ -64,8 +62,6 @@ const factor = (factorCode: string, factorName: string): Factor => ({
   constantCount: 6,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
   builtIn: true,
 });
 const CATALOGUE = [factor('w01001', 'pH值'), factor('w01009', '溶解氧'), factor('w21003', '氨氮')];

@@ -29,11 +29,6 @@ function QualityCell({ row }: { row: DeviceFactor }) {
       `${t('deviceDetail.factor.rangeMin')}–${t('deviceDetail.factor.rangeMax')}: ${optionalNumber(row.rangeMin)} ~ ${optionalNumber(row.rangeMax)}`,
     );
   }
-  if (row.outlierMin !== null || row.outlierMax !== null) {
-    parts.push(
-      `${t('deviceDetail.factor.outlierMin')}–${t('deviceDetail.factor.outlierMax')}: ${optionalNumber(row.outlierMin)} ~ ${optionalNumber(row.outlierMax)}`,
-    );
-  }
   if (row.riseRatio !== null) parts.push(`${t('deviceDetail.factor.riseRatio')}: ${row.riseRatio}`);
   if (row.dropRatio !== null) parts.push(`${t('deviceDetail.factor.dropRatio')}: ${row.dropRatio}`);
   if (row.constantCount !== null) parts.push(`${t('deviceDetail.factor.constantCount')}: ${row.constantCount}`);

@@ -54,8 +54,6 @@ const DO: DeviceFactor = {
   constantCount: null,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
 };
 
 /** Chooses a file in the tab's import button, as the browser's file dialog would. */

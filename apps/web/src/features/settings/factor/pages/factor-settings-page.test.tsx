@@ -34,8 +34,6 @@ const COD: Factor = {
   constantCount: 6,
   riseRatio: null,
   dropRatio: null,
-  outlierMin: null,
-  outlierMax: null,
   builtIn: true,
   category: null,
 };
@@ -176,8 +174,6 @@ describe('FactorSettingsPage', { timeout: 30_000 }, () => {
         constantCount: 0,
         riseRatio: null,
         dropRatio: null,
-        outlierMin: null,
-        outlierMax: null,
         category: null,
       }),
     );
@@ -207,8 +203,6 @@ describe('FactorSettingsPage', { timeout: 30_000 }, () => {
         constantCount: 6,
         riseRatio: null,
         dropRatio: null,
-        outlierMin: null,
-        outlierMax: null,
         category: 'isotope',
       }),
     );
