@@ -4,7 +4,7 @@ import type { StationIdentity } from '../modules/device/device.repository.js';
 import type { SplitPacketAssembler } from './split-packets.js';
 
 /** Upload CNs whose values are stored, and the measurement kind each becomes (DESIGN.md 'Data'). */
-const DATA_KINDS: Readonly<Record<string, StationDataKind>> = {
+export const DATA_KINDS: Readonly<Record<string, StationDataKind>> = {
   '2011': 'rtd',
   '2051': 'min',
   '2061': 'hour',

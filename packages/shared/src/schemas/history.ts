@@ -168,6 +168,8 @@ export const historyCellSchema = z.object({
   value: z.number().nullable(),
   flag: z.string().nullable(),
   quality: z.string().nullable(),
+  /** The station's own value, present only where a data rule (Settings › regular) changed it into `value`. */
+  stationValue: z.number().nullable().optional(),
 });
 export type HistoryCell = z.infer<typeof historyCellSchema>;
 

@@ -85,6 +85,11 @@ export const originalParsedSchema = z.object({
   cp: z.record(z.string(), z.string()),
   /** Per factor, every field by suffix (Rtd, Avg, Flag, RS, RT, Info …), as received. */
   factors: z.array(z.object({ code: z.string(), values: z.record(z.string(), z.string()) })),
+  /**
+   * The values stored from this packet where a data rule (Settings › regular) changed the station's, by the
+   * packet's factor code (null: stored as no value); absent when no rule changed any.
+   */
+  stored: z.record(z.string(), z.number().nullable()).optional(),
 });
 export type OriginalParsed = z.infer<typeof originalParsedSchema>;
 

@@ -21,6 +21,8 @@ export interface HistoryValueRow {
   value: number | null;
   flag: string | null;
   quality: string;
+  /** The station's own value where a data rule changed it (null: `value` is the station's). */
+  stationValue?: number | null;
 }
 
 /** One device × factor × period's cumulative value (cou). */
@@ -127,7 +129,7 @@ export class HistoryRepository {
 
   async values(range: HistoryRange): Promise<HistoryValueRow[]> {
     const rows = await this.measurements(range)
-      .select(['deviceId', 'dataTime', 'factorCode', 'value', 'flag', 'quality'])
+      .select(['deviceId', 'dataTime', 'factorCode', 'value', 'flag', 'quality', 'stationValue'])
       .orderBy('dataTime')
       .orderBy('deviceId')
       .execute();

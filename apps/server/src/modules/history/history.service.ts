@@ -200,7 +200,13 @@ export class HistoryService {
         };
         rows.set(k, row);
       }
-      row.values[v.factorCode] = { value: v.value, flag: v.flag, quality: v.quality };
+      row.values[v.factorCode] = {
+        value: v.value,
+        flag: v.flag,
+        quality: v.quality,
+        // The station's value only where a data rule changed it.
+        ...(v.stationValue === null || v.stationValue === undefined ? {} : { stationValue: v.stationValue }),
+      };
     }
     return [...rows.values()];
   }

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { Database, OriginalPacketsTable } from '../../db/schema.js';
+import type { Database, MeasurementKind, OriginalPacketsTable } from '../../db/schema.js';
 import { deviceOffset } from '../../db/queries/devices.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
@@ -102,11 +102,32 @@ export class OriginalRepository {
     return deviceOffset(this.db, deviceId);
   }
 
-  async byId(id: number): Promise<{ id: number; raw: string; deviceId: number | null } | undefined> {
-    return this.db
+  async byId(
+    id: number,
+  ): Promise<
+    { id: number; raw: string; deviceId: number | null; cn: string | null; dataTime: number | null } | undefined
+  > {
+    const row = await this.db
       .selectFrom('originalPackets')
-      .select(['id', 'raw', 'deviceId'])
+      .select(['id', 'raw', 'deviceId', 'cn', 'dataTime'])
       .where('id', '=', id)
       .executeTakeFirst();
+    return row && { ...row, dataTime: row.dataTime === null ? null : Number(row.dataTime) };
+  }
+
+  /** The values of a device's upload that a data rule changed: what was stored, by factor code. */
+  async ruledValues(
+    deviceId: number,
+    kind: MeasurementKind,
+    dataTime: number,
+  ): Promise<{ factorCode: string; value: number | null }[]> {
+    return this.db
+      .selectFrom('measurements')
+      .select(['factorCode', 'value'])
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('dataTime', '=', dataTime)
+      .where('stationValue', 'is not', null)
+      .execute();
   }
 }

@@ -16,6 +16,8 @@ import {
   type QueryScope,
   titleWithZone,
 } from '@envmon/shared';
+import { normaliseFactorCode } from '@envmon/hj212';
+import { DATA_KINDS } from '../../gateway/packet-data.js';
 import { DomainError } from '../../lib/errors.js';
 import { readAhead, toRows } from '../../lib/xlsx-export.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
@@ -83,7 +85,20 @@ export class OriginalService {
     ) {
       throw new DomainError('notFound');
     }
-    return toOriginalParsed(packet.id, packet.raw, caller.seesStationPasswords);
+    const parsed = toOriginalParsed(packet.id, packet.raw, caller.seesStationPasswords);
+    const kind = packet.cn === null ? undefined : DATA_KINDS[packet.cn];
+    if (packet.deviceId === null || packet.dataTime === null || kind === undefined) return parsed;
+    // The stored value beside the station's, where a data rule changed it.
+    const ruled = new Map(
+      (await this.repo.ruledValues(packet.deviceId, kind, packet.dataTime)).map((r) => [r.factorCode, r.value]),
+    );
+    const stored = Object.fromEntries(
+      parsed.factors.flatMap((f) => {
+        const code = normaliseFactorCode(f.code);
+        return ruled.has(code) ? [[f.code, ruled.get(code) ?? null]] : [];
+      }),
+    );
+    return Object.keys(stored).length === 0 ? parsed : { ...parsed, stored };
   }
 
   /** The device's accepted packets of the kind's CN in the range, newest first, read into rows. */

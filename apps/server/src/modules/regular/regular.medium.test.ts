@@ -1,4 +1,12 @@
-import { type DataRule, MESSAGES, type Page } from '@envmon/shared';
+import {
+  DAY_MS,
+  type DataRule,
+  type HistoryTable,
+  MESSAGES,
+  type OriginalPacket,
+  type OriginalParsed,
+  type Page,
+} from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, useStationClients } from '../../test/station-client.js';
@@ -161,6 +169,36 @@ describe('Settings › regular: data rules', () => {
       db.selectFrom('originalPackets').select('raw').where('qn', '=', qn).executeTakeFirstOrThrow(),
     );
     expect(original.raw).toContain('w01018-Avg=10.5');
+  });
+
+  it('shows the station’s value beside the stored one in the history and original queries, where they differ', async () => {
+    const minute = Date.UTC(2026, 2, 1, 2, 0); // 10:00 on the station's clock (UTC+8)
+    const table = await call<HistoryTable>(t().app, admin, 'GET', '/data/history/rest/get', {
+      query: {
+        deviceIds: String(device),
+        factorCodes: 'w01018,w01003,w01009',
+        timeUnit: 'minute',
+        beginTime: String(minute),
+        endTime: String(minute + 60_000),
+      },
+    });
+    expect(table.list.map((r) => r.values)).toEqual([
+      {
+        w01018: { value: 11.4, stationValue: 10.5, flag: 'N', quality: 'N' },
+        w01009: { value: null, stationValue: 0.05, flag: 'N', quality: 'N' },
+        w01003: { value: 3.14159, flag: 'N', quality: 'N' },
+      },
+    ]);
+    const packets = await call<Page<OriginalPacket>>(t().app, admin, 'GET', '/data/original/rest/get', {
+      // Packets are found by when they were received.
+      query: { deviceId: String(device), beginTime: String(Date.now() - DAY_MS), endTime: String(Date.now() + DAY_MS) },
+    });
+    const sent = packets.list.find((p) => p.qn === '20260301100000001');
+    const parsed = await call<OriginalParsed>(t().app, admin, 'GET', '/data/original/rest/getParsed', {
+      query: { id: String(sent?.id) },
+    });
+    expect(parsed.factors.find((f) => f.code === 'w01018')?.values.Avg).toBe('10.5');
+    expect(parsed.stored).toEqual({ w01018: 11.4, w21003: 0.0125, w01009: null, w21011: 0.125 });
   });
 
   it('follows a change at once: a station resending its value is stored by the new rules', async () => {
