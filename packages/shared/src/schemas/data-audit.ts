@@ -87,6 +87,16 @@ export function auditedReading(reading: {
 /** Every call is a JSON POST: numbers come as numbers (no query-string coercion). */
 const idSchema = z.number().int().positive();
 
+/**
+ * A stored value as reports take it (issue 19: "invalid ones excluded, replaced ones used"): audited as above,
+ * and a value an audit invalidated is left out altogether — no average, lowest or highest rests on it. A value
+ * only the station's or the platform's flags make invalid is still averaged and counted, not valid, as before.
+ */
+export function reportedReading(reading: Parameters<typeof auditedReading>[0]): { value: number | null; valid: boolean } {
+  if (reading.auditState === 'invalid') return { value: null, valid: false };
+  return auditedReading(reading);
+}
+
 const cellSchema = z.object({
   factorCode: z.string().trim().min(1).max(32),
   dataTime: timestampSchema,

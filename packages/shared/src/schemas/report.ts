@@ -3,6 +3,7 @@ import { LANGUAGES } from '../i18n/index.js';
 import { formatStationTime, type TimePrecision } from '../utils/station-time.js';
 import { DAY_MS } from '../utils/time-units.js';
 import { idSchema } from './common.js';
+import { AUDIT_STATES } from './data-audit.js';
 
 /**
  * The report screens (SPEC section 2 'reports': single-station, multi-station, contrast, single-device
@@ -16,7 +17,10 @@ import { idSchema } from './common.js';
  * - avg: the mean of the period values (every period with a value), min: the least period minimum,
  *   max: the greatest period maximum (the period value when the rollup has no min/max);
  * - exceedance: a valid value breaking any enabled threshold of the device × factor (`thresholdBroken`);
- * - compliance rate: (valid − exceedances) / valid, null when there is no valid value.
+ * - compliance rate: (valid − exceedances) / valid, null when there is no valid value;
+ * - audited data (issue 19): every value is taken as audited (`reportedReading`, schemas/data-audit.ts) — an
+ *   audit's valid/invalid overrides the flags, a replaced value is used, a value an audit invalidated is left
+ *   out; `auditedCount` says how many of the values a report rests on an audit touched.
  *
  * Scope: `projectId` keeps the devices of the project chosen in the header, `ifFilter=1` the devices
  * bound to the caller; a device outside the scope is not found.
@@ -150,6 +154,8 @@ export const reportPeriodRowSchema = z.object({
   dataTime: z.number().int(),
   /** Period average per factor code. */
   values: z.record(z.string(), z.number().nullable()),
+  /** The audit state per factor code of the values an audit touched (issue 19); others are absent. */
+  audit: z.record(z.string(), z.enum(AUDIT_STATES)),
 });
 export type ReportPeriodRow = z.infer<typeof reportPeriodRowSchema>;
 
@@ -161,6 +167,8 @@ export const reportSingleStationSchema = z.object({
   endTime: z.number().int(),
   factors: z.array(reportFactorSummarySchema),
   rows: z.array(reportPeriodRowSchema),
+  /** How many of its values an audit touched (the report says it rests on audited data). */
+  auditedCount: z.number().int(),
 });
 export type ReportSingleStation = z.infer<typeof reportSingleStationSchema>;
 
@@ -191,6 +199,8 @@ export const reportMultiStationSchema = z.object({
   beginTime: z.number().int(),
   endTime: z.number().int(),
   factors: z.array(reportFactorSchema),
+  /** How many of its values an audit touched. */
+  auditedCount: z.number().int(),
   /** In the order the stations were asked for. */
   stations: z.array(reportStationRowSchema),
 });

@@ -162,6 +162,8 @@ export const summaryReportSchema = z.object({
   projectName: z.string().nullable(),
   projectNameEn: z.string().nullable(),
   rows: z.array(summaryRowSchema),
+  /** How many of the values it rests on an audit touched (issue 19: values are taken as audited). */
+  auditedCount: z.number().int(),
 });
 export type SummaryReport = z.infer<typeof summaryReportSchema>;
 

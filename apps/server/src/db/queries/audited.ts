@@ -41,3 +41,15 @@ export function auditedExtremeSql(extreme: 'min' | 'max', table = ''): string {
 
 /** Whether an audit changed what the value counts as or is (approval leaves both as they were). */
 export const READING_CHANGING_STATES = ['invalid', 'valid', 'replaced'] as const;
+
+/** The value a report averages (shared `reportedReading`): none where an audit invalidated it, else the audited value. */
+export function reportedValueSql(table = ''): string {
+  const c = columns(table);
+  return `(case when ${c.state} = 'invalid' then null else ${auditedValueSql(table)} end)`;
+}
+
+/** A period's lowest or highest as a report takes it: none where an audit invalidated the value. */
+export function reportedExtremeSql(extreme: 'min' | 'max', table = ''): string {
+  const c = columns(table);
+  return `(case when ${c.state} = 'invalid' then null else ${auditedExtremeSql(extreme, table)} end)`;
+}

@@ -15,6 +15,7 @@ import {
   REPORT_TIME_PRECISION,
   type ReportTimeUnit,
   titleWithZone,
+  vocabularyLabel,
 } from '@envmon/shared';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import type { XlsxExportColumn, XlsxRow, XlsxSheet } from '../../lib/xlsx-export.js';
@@ -44,6 +45,21 @@ function periodLine(begin: number, end: number, unit: ReportTimeUnit, offset: nu
 }
 
 const deviceLine = (device: ReportDevice) => `${device.deviceName} (MN ${device.mn})`;
+
+/** The title says when a report rests on audited values (issue 19), and how many. */
+const auditedLine = (count: number, lang: Language): string[] =>
+  count > 0 ? [tr('audited', lang).replace('{{count}}', String(count))] : [];
+
+const factorName = (f: ReportFactor, lang: Language) =>
+  (lang === 'en-US' ? (f.factorNameEn ?? f.factorName) : f.factorName) ?? f.factorCode;
+
+/** A period row's audit states, one 'factor: state' per audited value ('' when none). */
+function auditCell(row: ReportSingleStation['rows'][number], factors: readonly ReportFactor[], lang: Language) {
+  return factors
+    .filter((f) => row.audit[f.factorCode] !== undefined)
+    .map((f) => `${factorName(f, lang)}: ${vocabularyLabel('auditState', row.audit[f.factorCode] ?? '', lang === 'en-US' ? 'en' : 'zh')}`)
+    .join('; ');
+}
 
 /** With `decimals` (one factor) the value columns show that many; without (a factor per row) the rounded values as they are. */
 const statColumns = (lang: Language, decimals?: number | null): XlsxExportColumn[] => {
@@ -83,6 +99,7 @@ export function singleStationWorkbook(report: ReportSingleStation, lang: Languag
     tr('singleStation.title', lang),
     deviceLine(device),
     periodLine(report.beginTime, report.endTime, timeUnit, device.utcOffsetMinutes, lang),
+    ...auditedLine(report.auditedCount, lang),
   ];
   const summary: ReportSheet = {
     name: tr('sheets.summary', lang),
@@ -106,12 +123,14 @@ export function singleStationWorkbook(report: ReportSingleStation, lang: Languag
       { header: tr('columns.mn', lang), width: 26 },
       { header: titleWithZone(tr('columns.dataTime', lang), device.utcOffsetMinutes, lang), width: 24 },
       ...report.factors.map((f) => ({ header: factorLabel(f, lang), width: 16, numFmt: numFmt(f.decimals) })),
+      { header: tr('columns.audit', lang), width: 24 },
     ],
     rows: report.rows.map((row) => [
       device.deviceName,
       device.mn,
       formatReportTime(row.dataTime, timeUnit, device.utcOffsetMinutes),
       ...report.factors.map((f) => roundReportValue(row.values[f.factorCode] ?? null, f.decimals)),
+      auditCell(row, report.factors, lang),
     ]),
   };
   return plan('single-station', `${tr('singleStation.title', lang)}-${device.deviceName}`, [summary, data]);
@@ -125,6 +144,7 @@ export function multiStationWorkbook(report: ReportMultiStation, lang: Language)
     title: [
       tr('multiStation.title', lang),
       periodLine(report.beginTime, report.endTime, report.timeUnit, offset, lang),
+      ...auditedLine(report.auditedCount, lang),
     ],
     columns: [
       { header: tr('columns.deviceName', lang), width: 20 },

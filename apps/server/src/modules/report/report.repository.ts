@@ -18,6 +18,9 @@ export interface ReportValueRow {
   max: number | null;
   flag: string | null;
   quality: string;
+  /** The audit laid over the value (issue 19). */
+  auditState: string | null;
+  auditValue: number | null;
 }
 
 export interface ReportFactorRow {
@@ -66,14 +69,19 @@ export class ReportRepository {
     if (deviceIds.length === 0) return [];
     let query = this.db
       .selectFrom('measurements')
-      .select(['deviceId', 'factorCode', 'dataTime', 'value', 'min', 'max', 'flag', 'quality'])
+      .select(['deviceId', 'factorCode', 'dataTime', 'value', 'min', 'max', 'flag', 'quality', 'auditState', 'auditValue'])
       .where('deviceId', 'in', deviceIds)
       .where('kind', '=', kind)
       .where('dataTime', '>=', from)
       .where('dataTime', '<', to);
     if (factorCodes.length > 0) query = query.where('factorCode', 'in', factorCodes);
     const rows = await query.orderBy('deviceId').orderBy('dataTime').orderBy('factorCode').execute();
-    return rows.map((row) => ({ ...row, dataTime: Number(row.dataTime) }));
+    return rows.map((row) => ({
+      ...row,
+      dataTime: Number(row.dataTime),
+      auditState: row.auditState ?? null,
+      auditValue: row.auditValue ?? null,
+    }));
   }
 
   /** The devices' enabled thresholds, overflow type 0 (none) first. */

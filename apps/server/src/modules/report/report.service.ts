@@ -1,5 +1,7 @@
 import {
+  type AuditState,
   limitSymbol,
+  reportedReading,
   REPORT_CONTRAST_PERIODS,
   THRESHOLD_OPERATOR,
   thresholdBroken,
@@ -32,23 +34,56 @@ import type {
   ReportWaterLimitRow,
 } from './report.repository.js';
 
-/**
- * Valid: the station flagged it N — or sent no flag, which HJ 212 leaves optional — and the platform's quality
- * check left it N (definitions in schemas/report.ts). Month values are the platform's own, from the valid day
- * values only (none valid: no value), and carry no station flag either.
- */
-export function isValid(row: ReportValueRow): boolean {
-  return row.value !== null && (row.flag ?? 'N') === 'N' && row.quality === 'N';
+/** A rollup row as the reports take it: audited (issue 19), whether it counts, and whether an audit touched it. */
+export interface ReportedRow {
+  deviceId: number;
+  factorCode: string;
+  dataTime: number;
+  value: number | null;
+  min: number | null;
+  max: number | null;
+  valid: boolean;
+  /** The audit state laid over the value, if any. */
+  auditState: AuditState | null;
 }
 
+/**
+ * The one rule (`reportedReading`, schemas/data-audit.ts): without an audit, valid when the station flagged it
+ * N — or sent no flag, which HJ 212 leaves optional — and the platform's quality check left it N (definitions in
+ * schemas/report.ts); an audit's state overrides that, a replaced (or recomputed) value is its own lowest and
+ * highest, and a value an audit invalidated is left out. Month values are the platform's own, from the valid
+ * day values only (none valid: no value), and carry no station flag either.
+ */
+export function reported(row: ReportValueRow): ReportedRow {
+  const auditState = row.auditState as AuditState | null;
+  const { value, valid } = reportedReading({ ...row, auditState });
+  const own = auditState === 'replaced' || auditState === 'recomputed';
+  const extreme = (stored: number | null) => (auditState === 'invalid' ? null : own ? value : stored);
+  return {
+    deviceId: row.deviceId,
+    factorCode: row.factorCode,
+    dataTime: row.dataTime,
+    value,
+    min: extreme(row.min),
+    max: extreme(row.max),
+    valid,
+    auditState,
+  };
+}
+
+export const isValid = (row: ReportedRow): boolean => row.valid;
+
+/** How many of the values a report rests on an audit touched: the report says it rests on audited data. */
+export const auditedCount = (rows: readonly ReportedRow[]): number => rows.filter((r) => r.auditState !== null).length;
+
 /** One factor's statistics over its rollup rows: avg of period averages, min of minimums, max of maximums. */
-export function statsOf(list: readonly ReportValueRow[], thresholds: readonly ReportThresholdRow[]): ReportStats {
+export function statsOf(list: readonly ReportedRow[], thresholds: readonly ReportThresholdRow[]): ReportStats {
   const withValue = list.filter((row) => row.value !== null);
   const valid = list.filter(isValid);
   const exceedances = valid.filter((row) =>
     thresholds.some((t) => thresholdBroken(t.operator, row.value as number, t.limit1, t.limit2)),
   ).length;
-  const extreme = (pick: (row: ReportValueRow) => number | null, fn: (...v: number[]) => number) => {
+  const extreme = (pick: (row: ReportedRow) => number | null, fn: (...v: number[]) => number) => {
     const values = list.map((row) => pick(row) ?? row.value).filter((v): v is number => v !== null);
     return values.length === 0 ? null : fn(...values);
   };
@@ -64,8 +99,8 @@ export function statsOf(list: readonly ReportValueRow[], thresholds: readonly Re
 }
 
 /** Per-factor statistics of one device's rows, in the order factors first appear. */
-export function summarize(rows: readonly ReportValueRow[], thresholds: readonly ReportThresholdRow[]) {
-  const byFactor = new Map<string, ReportValueRow[]>();
+export function summarize(rows: readonly ReportedRow[], thresholds: readonly ReportThresholdRow[]) {
+  const byFactor = new Map<string, ReportedRow[]>();
   for (const row of rows) {
     const list = byFactor.get(row.factorCode);
     if (list) list.push(row);
@@ -162,7 +197,7 @@ const toFactor = (code: string, row: ReportFactorRow | undefined): ReportFactor 
   decimals: row?.decimals ?? null,
 });
 
-const firstAppearance = (rows: readonly ReportValueRow[]) => [...new Set(rows.map((r) => r.factorCode))];
+const firstAppearance = (rows: readonly ReportedRow[]) => [...new Set(rows.map((r) => r.factorCode))];
 
 /** The reports (schemas/report.ts): single station, multi-station, contrast, and the standards behind the factor bar and radar. */
 export class ReportService {
@@ -173,7 +208,7 @@ export class ReportService {
     const [device] = await this.devicesInScope([query.deviceId], query, reader);
     if (!device) throw new DomainError('notFound');
     const [rows, thresholds] = await Promise.all([
-      this.repo.rollups([device.id], timeUnit, beginTime, endTime),
+      this.reportedRollups([device.id], timeUnit, beginTime, endTime),
       this.repo.thresholds([device.id]),
     ]);
     const summaries = summarize(rows, thresholds);
@@ -181,8 +216,13 @@ export class ReportService {
       device.id,
       summaries.map((s) => s.factorCode),
     );
-    const periods = new Map<number, Record<string, number | null>>();
-    for (const row of rows) periods.set(row.dataTime, { ...periods.get(row.dataTime), [row.factorCode]: row.value });
+    const periods = new Map<number, { values: Record<string, number | null>; audit: Record<string, AuditState> }>();
+    for (const row of rows) {
+      const period = periods.get(row.dataTime) ?? { values: {}, audit: {} };
+      period.values[row.factorCode] = row.value;
+      if (row.auditState) period.audit[row.factorCode] = row.auditState;
+      periods.set(row.dataTime, period);
+    }
     return {
       deviceId: device.id,
       device: toDevice(device),
@@ -190,7 +230,8 @@ export class ReportService {
       beginTime,
       endTime,
       factors: summaries.map((s) => ({ ...toFactor(s.factorCode, catalogue.get(s.factorCode)), ...s })),
-      rows: [...periods].map(([dataTime, values]) => ({ dataTime, values })),
+      rows: [...periods].map(([dataTime, period]) => ({ dataTime, ...period })),
+      auditedCount: auditedCount(rows),
     };
   }
 
@@ -199,7 +240,7 @@ export class ReportService {
     const devices = await this.devicesInScope(query.deviceIds, query, reader);
     const ids = devices.map((d) => d.id);
     const [rows, thresholds] = await Promise.all([
-      this.repo.rollups(ids, timeUnit, beginTime, endTime, factorCodes),
+      this.reportedRollups(ids, timeUnit, beginTime, endTime, factorCodes),
       this.repo.thresholds(ids),
     ]);
     const codes = factorCodes.length > 0 ? factorCodes : firstAppearance(rows);
@@ -209,6 +250,7 @@ export class ReportService {
       beginTime,
       endTime,
       factors: codes.map((code) => toFactor(code, catalogue.get(code))),
+      auditedCount: auditedCount(rows),
       stations: devices.map((device) => {
         const mine = rows.filter((r) => r.deviceId === device.id);
         const limits = thresholds.filter((t) => t.deviceId === device.id);
@@ -243,7 +285,7 @@ export class ReportService {
     const labels = slotter(beginTime, timeUnit, first?.utcOffsetMinutes ?? 0);
     // Each series is one range read along the measurements key; read together.
     const read = await Promise.all(
-      plans.map((plan) => this.repo.rollups([plan.device.id], timeUnit, plan.range.from, plan.range.to, [factorCode])),
+      plans.map((plan) => this.reportedRollups([plan.device.id], timeUnit, plan.range.from, plan.range.to, [factorCode])),
     );
     const rowsBySlot = new Map<number, Record<string, number | null>>();
     const series: ReportContrastSeries[] = plans.map((plan, i) => {
@@ -286,7 +328,7 @@ export class ReportService {
     const [device] = await this.devicesInScope([query.deviceId], query, reader);
     if (!device) throw new DomainError('notFound');
     const [rows, thresholds] = await Promise.all([
-      this.repo.rollups([device.id], timeUnit, beginTime, endTime, factorCodes),
+      this.reportedRollups([device.id], timeUnit, beginTime, endTime, factorCodes),
       this.repo.thresholds([device.id]),
     ]);
     const summaries = summarize(rows, thresholds);
@@ -341,6 +383,11 @@ export class ReportService {
     const devices = ids.map((id) => found.get(id));
     if (devices.some((d) => d === undefined)) throw new DomainError('notFound');
     return devices as ReportDeviceRow[];
+  }
+
+  /** The rollup rows of a range, as the reports take them (`reported`). */
+  private async reportedRollups(...range: Parameters<ReportRepository['rollups']>): Promise<ReportedRow[]> {
+    return (await this.repo.rollups(...range)).map(reported);
   }
 
   private async catalogue(deviceId: number | null, codes: readonly string[]): Promise<Map<string, ReportFactorRow>> {

@@ -1,6 +1,12 @@
 import { DAY_MS } from '@envmon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, MeasurementKind } from '../../db/schema.js';
+import {
+  auditedValidSql,
+  auditedValueSql,
+  reportedExtremeSql,
+  reportedValueSql,
+} from '../../db/queries/audited.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 /** Which devices a report covers: the scope's (project, ifFilter=1), or one of them. */
@@ -41,6 +47,8 @@ export interface FactorAggregate {
   max: number | null;
   count: number;
   valid: number;
+  /** Values an audit touched (issue 19). */
+  audited: number;
 }
 
 export interface ValidValue {
@@ -71,16 +79,21 @@ export interface DeviceFactorUnit {
   unit: string | null;
 }
 
+/** A value as audited (db/queries/audited.ts), and whether it counts. */
 export interface SeriesValue {
   dataTime: number;
   factorCode: string;
   value: number | null;
-  flag: string | null;
-  quality: string;
+  valid: boolean;
 }
 
-/** A valid value (station flag N or none — HJ 212 leaves it optional —, platform quality N) as SQL: 1 or 0. */
-const VALID = sql<number>`case when value is not null and coalesce(flag, 'N') = 'N' and quality = 'N' then 1 else 0 end`;
+/**
+ * A valid value as SQL, 1 or 0: the one rule as audited (db/queries/audited.ts) — without an audit, station flag N
+ * or none (HJ 212 leaves it optional) and platform quality N; an audit's state overrides that.
+ */
+const VALID = sql<number>`case when ${sql.raw(auditedValidSql())} then 1 else 0 end`;
+/** What the reports average: the audited value, none where an audit invalidated it. */
+const REPORTED = sql<number | null>`${sql.raw(reportedValueSql())}`;
 
 /**
  * The statistics reports' reads. Every measurement read is a range of the measurements primary key
@@ -136,7 +149,10 @@ export class StatisticsRepository {
     }));
   }
 
-  /** avg / min / max / count / valid per device × factor over the range (min and max from the rollups' own Min/Max). */
+  /**
+   * avg / min / max / count / valid per device × factor over the range (min and max from the rollups' own Min/Max),
+   * as audited: a value an audit invalidated is left out, a replaced one used.
+   */
   async aggregates(range: MeasurementRange, factorCodes?: readonly string[]): Promise<FactorAggregate[]> {
     if (range.deviceIds.length === 0 || factorCodes?.length === 0) return [];
     let query = this.db
@@ -144,11 +160,12 @@ export class StatisticsRepository {
       .select((eb) => [
         'deviceId',
         'factorCode',
-        eb.fn.avg<number | null>('value').as('avg'),
-        eb.fn.min<number | null>(eb.fn.coalesce('min', 'value')).as('min'),
-        eb.fn.max<number | null>(eb.fn.coalesce('max', 'value')).as('max'),
-        eb.fn.count<number>('value').as('count'),
+        eb.fn.avg<number | null>(REPORTED).as('avg'),
+        eb.fn.min<number | null>(sql.raw(reportedExtremeSql('min'))).as('min'),
+        eb.fn.max<number | null>(sql.raw(reportedExtremeSql('max'))).as('max'),
+        eb.fn.count<number>(REPORTED).as('count'),
         eb.fn.sum<number>(VALID).as('valid'),
+        eb.fn.count<number>('auditState').as('audited'),
       ])
       .where('deviceId', 'in', [...range.deviceIds])
       .where('kind', '=', range.kind)
@@ -165,32 +182,36 @@ export class StatisticsRepository {
       max: num(r.max),
       count: Number(r.count),
       valid: Number(r.valid),
+      audited: Number(r.audited),
     }));
   }
 
-  /** The valid values of the given factors over the range: what exceedances are judged on. */
+  /** The valid values (as audited) of the given factors over the range: what exceedances are judged on. */
   async validValues(range: MeasurementRange, factorCodes: readonly string[]): Promise<ValidValue[]> {
     if (range.deviceIds.length === 0 || factorCodes.length === 0) return [];
     const rows = await this.db
       .selectFrom('measurements')
-      .select(['deviceId', 'factorCode', 'value'])
+      .select(['deviceId', 'factorCode', sql<number>`${sql.raw(auditedValueSql())}`.as('value')])
       .where('deviceId', 'in', [...range.deviceIds])
       .where('kind', '=', range.kind)
       .where('dataTime', '>=', range.from)
       .where('dataTime', '<', range.to)
       .where('factorCode', 'in', [...factorCodes])
-      .where('value', 'is not', null)
-      .where((eb) => eb(eb.fn.coalesce('flag', sql.lit('N')), '=', 'N'))
-      .where('quality', '=', 'N')
+      .where(sql<boolean>`${sql.raw(auditedValidSql())}`)
       .execute();
-    return rows.map((r) => ({ deviceId: r.deviceId, factorCode: r.factorCode, value: r.value as number }));
+    return rows.map((r) => ({ deviceId: r.deviceId, factorCode: r.factorCode, value: Number(r.value) }));
   }
 
-  /** One device's values of a few factors over the range, in data-time order. */
+  /** One device's values of a few factors over the range, in data-time order, as audited. */
   async series(deviceId: number, kind: MeasurementKind, from: number, to: number, factorCodes: readonly string[]) {
     const rows = await this.db
       .selectFrom('measurements')
-      .select(['dataTime', 'factorCode', 'value', 'flag', 'quality'])
+      .select([
+        'dataTime',
+        'factorCode',
+        sql<number | null>`${sql.raw(auditedValueSql())}`.as('value'),
+        sql<number>`${VALID}`.as('valid'),
+      ])
       .where('deviceId', '=', deviceId)
       .where('kind', '=', kind)
       .where('dataTime', '>=', from)
@@ -198,7 +219,14 @@ export class StatisticsRepository {
       .where('factorCode', 'in', [...factorCodes])
       .orderBy('dataTime')
       .execute();
-    return rows.map((r): SeriesValue => ({ ...r, dataTime: Number(r.dataTime) }));
+    return rows.map(
+      (r): SeriesValue => ({
+        dataTime: Number(r.dataTime),
+        factorCode: r.factorCode,
+        value: r.value === null ? null : Number(r.value),
+        valid: Number(r.valid) === 1,
+      }),
+    );
   }
 
   async thresholds(deviceIds: readonly number[]): Promise<ThresholdRule[]> {

@@ -265,6 +265,7 @@ export class StatisticsService {
       projectName: project?.deployName ?? null,
       projectNameEn: project?.deployNameEn ?? null,
       rows,
+      auditedCount: aggregates.reduce((n, a) => n + a.audited, 0),
     };
   }
 
@@ -314,7 +315,7 @@ export class StatisticsService {
     ]);
     const times = new Map<number, Map<string, number>>();
     for (const v of series) {
-      if (v.value === null || (v.flag ?? 'N') !== 'N' || v.quality !== 'N') continue;
+      if (v.value === null || !v.valid) continue;
       const at = times.get(v.dataTime) ?? new Map<string, number>();
       at.set(v.factorCode, v.value);
       times.set(v.dataTime, at);

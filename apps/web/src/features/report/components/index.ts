@@ -26,7 +26,7 @@ export type {
   ReportPart,
   ReportScreenDefinition,
 } from './report-screen';
-export { reportFilter, reportPagination, reportParts } from './report-parts';
+export { reportAuditedNote, reportFilter, reportPagination, reportParts } from './report-parts';
 export type { ReportParts, ReportTableDefinition } from './report-parts';
 export { statisticsFilter, StatisticsFilterBar, withinDays } from './statistics-filter-bar';
 export type { StatisticsField, StatisticsFilterOptions } from './statistics-filter-bar';

@@ -1,4 +1,4 @@
-import { Table, type TablePaginationConfig, type TableProps, Typography } from 'antd';
+import { Alert, Table, type TablePaginationConfig, type TableProps, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -40,6 +40,20 @@ export function reportChart<T, P>(
 /** Anything else in the body: a note, a summary line. */
 export function reportNode<T, P>(render: (data: T, context: ReportContext<P>) => ReactNode): ReportPart<T, P> {
   return { kind: 'node', render };
+}
+
+/** Says that the report rests on audited data (issue 19) and how many of its values an audit touched; nothing when none. */
+export function reportAuditedNote<T extends { auditedCount: number }, P>(): ReportPart<T, P> {
+  return reportNode((data, { t }) =>
+    data.auditedCount > 0 ? (
+      <Alert
+        type="info"
+        showIcon
+        data-testid="report-audited"
+        title={t('report.audited', { count: data.auditedCount })}
+      />
+    ) : null,
+  );
 }
 
 /** A heading above a table. */

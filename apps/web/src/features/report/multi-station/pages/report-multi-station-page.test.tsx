@@ -33,6 +33,7 @@ const REPORT: ReportMultiStation = {
   beginTime: 0,
   endTime: 86_400_000,
   factors: [{ factorCode: 'w01018', factorName: '化学需氧量', factorNameEn: 'COD', unit: 'mg/L', decimals: 1 }],
+  auditedCount: 0,
   stations: [
     {
       device: { deviceId: 7, deviceName: '莲花山水站', mn: 'MN0007', utcOffsetMinutes: 480 },

@@ -1,5 +1,6 @@
 import { type ReportStationRow, reportEndpoints } from '@envmon/shared';
 import {
+  reportAuditedNote,
   defineReportScreen,
   formatReportValue,
   reportFactorLabel,
@@ -27,6 +28,7 @@ const multiStationScreen = defineReportScreen(reportEndpoints.multiStation, {
   filter: reportFilter({ devices: 'many', factors: 'many', toParams }),
   isEmpty: (data) => data.factors.length === 0,
   body: (part) => [
+    reportAuditedNote(),
     // A panel per unit: each factor's averages by station against a scale of the factor's unit.
     part.chart((data, { theme, lang, t }) => {
       const stations = data.stations.map((s) => s.device.deviceName);

@@ -37,7 +37,8 @@ const REPORT: ReportSingleStation = {
       compliance: 2 / 3,
     },
   ],
-  rows: [{ dataTime: D0, values: { w01018: 10 } }],
+  rows: [{ dataTime: D0, values: { w01018: 10 }, audit: {} }],
+  auditedCount: 0,
 };
 const EMPTY: ReportSingleStation = { ...REPORT, factors: [], rows: [] };
 const SLOW = { timeout: 15_000 };
@@ -82,6 +83,8 @@ describe('ReportSingleStationPage', () => {
     // On the station's clock, its zone named when the browser's is another (lib/data-time.ts).
     expect(screen.getByText(`2026-03-01${STATION_ZONE}`)).toBeTruthy();
     expect(screen.getByText('MN0007')).toBeTruthy();
+    // Nothing audited: no note.
+    expect(screen.queryByTestId('report-audited')).toBeNull();
     const [, params] = api.get.mock.calls.find(([url]) => url === '/data/report/rest/singleStation') as [
       string,
       { deviceId: number; timeUnit: string; beginTime: number; endTime: number },
@@ -93,6 +96,13 @@ describe('ReportSingleStationPage', () => {
     expect((params.beginTime + 8 * 3_600_000) % 86_400_000).toBe(0);
     fireEvent.click(screen.getByTestId('report-export'));
     expect(exportLink.exportThroughLink).toHaveBeenCalledWith('/data/report/rest/singleStation/export', params);
+  });
+
+  it('says when it rests on audited data', SLOW, async () => {
+    mockApi({ ...REPORT, rows: [{ ...REPORT.rows[0]!, audit: { w01018: 'replaced' } }], auditedCount: 1 });
+    renderWithProviders(<ReportSingleStationPage />);
+    await search();
+    expect((await screen.findByTestId('report-audited')).textContent).toContain('审核数据：其中 1 个数值经过审核');
   });
 
   it('says when the period has no data, in English', SLOW, async () => {

@@ -1,5 +1,6 @@
 import { REPORT_TIME_PRECISION, type ReportFactorSummary, type ReportPeriodRow, reportEndpoints } from '@envmon/shared';
 import {
+  reportAuditedNote,
   defineReportScreen,
   formatReportValue,
   reportFactorLabel,
@@ -25,6 +26,7 @@ const singleStationScreen = defineReportScreen(reportEndpoints.singleStation, {
   isEmpty: (data) => data.factors.length === 0,
   tableOffset: ROWS_OFFSET,
   body: (part) => [
+    reportAuditedNote(),
     part.title((data, { t }) => (
       <>
         {data.device.deviceName} · {t('report.singleStation.summary')}

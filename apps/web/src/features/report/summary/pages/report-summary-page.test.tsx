@@ -39,6 +39,7 @@ const REPORT: SummaryReport = {
   projectName: '东江项目',
   projectNameEn: 'Dongjiang',
   rows: [ROW],
+  auditedCount: 0,
 };
 const SLOW = { timeout: 15_000 };
 

@@ -2,6 +2,7 @@ import { SUMMARY_UNITS, type SummaryRow, type SummaryUnit, reportEndpoints, type
 import { DatePicker, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  reportAuditedNote,
   defineReportScreen,
   formatReportPercent,
   type ReportFilters,
@@ -62,6 +63,7 @@ const summaryScreen = defineReportScreen(reportEndpoints.summary, {
   isEmpty: (data) => data.rows.length === 0,
   tableOffset: TABLE_OFFSET,
   body: (part) => [
+    reportAuditedNote(),
     part.title(
       (data, { t, lang }) =>
         t('statistics.summary.title', {
