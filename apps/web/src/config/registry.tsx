@@ -25,6 +25,7 @@ import {
 import {
   CounterControlSettingsPage,
   DashboardSettingsPage,
+  DataAuditSettingsPage,
   DeviceParametersSettingsPage,
   DevopsSettingsPage,
   DynamicCodeSettingsPage,
@@ -90,7 +91,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.device-parameters': { component: DeviceParametersSettingsPage },
   'settings.counter-control': { component: CounterControlSettingsPage },
   'settings.dashboard': { component: DashboardSettingsPage },
-  'settings.data-audit': notBuilt,
+  'settings.data-audit': { component: DataAuditSettingsPage },
   'settings.devops': { component: DevopsSettingsPage },
   'settings.dynamic-code': { component: DynamicCodeSettingsPage },
   'settings.iot-card': { component: IotCardSettingsPage },

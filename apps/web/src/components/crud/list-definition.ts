@@ -103,7 +103,9 @@ export type ListFilter =
   | (FilterBase & { kind: 'device' })
   | (FilterBase & PickerBase & { kind: 'picker' })
   /** Date-times from … to, sent as `names` (whole seconds, the end through its last millisecond). */
-  | (FilterBase & { kind: 'dateTimeRange'; names: readonly [string, string] });
+  | (FilterBase & { kind: 'dateTimeRange'; names: readonly [string, string] })
+  /** A checkbox: sent as `true` when ticked, left out otherwise. */
+  | (FilterBase & { kind: 'switch' });
 
 interface FieldBase {
   name: string;
@@ -146,8 +148,17 @@ export type ListFormValues<Input, Controls extends object = Record<never, never>
 /** A button in a row's actions column: the built-in edit and delete, or opening a panel. */
 export type ListAction<Row> =
   | { kind: 'edit'; testId?: boolean }
-  /** `refuse`: i18n key of why a row can't be deleted (the button is disabled, the reason its tooltip). */
-  | { kind: 'delete'; testId?: boolean; refuse?: (row: Row) => string | undefined }
+  /**
+   * `refuse`: i18n key of why a row can't be deleted (the button is disabled, the reason its tooltip).
+   * `wording`: where deleting is something else (revoking a record), the button's label and icon and the
+   * confirmation's title, text and button (i18n keys); the test id names it `delete` all the same.
+   */
+  | {
+      kind: 'delete';
+      testId?: boolean;
+      refuse?: (row: Row) => string | undefined;
+      wording?: { label: string; icon: ReactNode; title: string; confirm: string; ok: string };
+    }
   /** `write: false`: offered to readers too. */
   | { kind: 'open'; panel: string; label: string; icon: ReactNode; testId?: boolean; write?: boolean };
 
@@ -157,8 +168,9 @@ export interface ListEndpoints {
   /** The shared declarations of the writes (packages/shared/src/api), called through callEndpoint. */
   add: Endpoint<'POST'>;
   update: Endpoint<'POST'>;
-  /** Deleted by `GET ?<rowKey>=`. */
-  remove: Endpoint<'GET'>;
+  /** Deleted by `GET ?<rowKey>=`, or by a POST of `removeBody(<row key>)`. */
+  remove: Endpoint<'GET'> | Endpoint<'POST'>;
+  removeBody?: (key: string | number) => unknown;
   /** Other screens' caches a write refreshes too, after the list's (e.g. a query screen showing these rows). */
   alsoInvalidate?: readonly QueryKey[];
 }
@@ -185,8 +197,8 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
   filterWidth: number;
   /** 'below': the buttons on a row under the filters; 'beside': to their right. */
   toolbar: 'below' | 'beside';
-  /** i18n key of the add button. */
-  addLabel: string;
+  /** i18n key of the add button; none where rows are made elsewhere (with no `form` either). */
+  addLabel?: string;
   /** Shown beside the add button (e.g. a count of what needs attention). */
   summary?: ComponentType<{ projectId?: number }>;
   /** i18n key of what an empty list says. */
@@ -205,7 +217,8 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
   };
   /** Drawers and the like, opened by actions and cells. */
   panels?: Readonly<Record<string, (row: Row, onClose: () => void) => ReactNode>>;
-  form: {
+  /** The add/edit form; none where rows are made elsewhere (an audit's records come from the workbench). */
+  form?: {
     /** The server's own input schema (STYLE.md rule 3). */
     schema: z.ZodType;
     fields: readonly ListField[];
@@ -223,3 +236,7 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
     afterCreate?: string;
   };
 }
+
+/** A list whose rows are added here: its add button and form are there. */
+export type CreatingListDefinition<Row extends ListRow, K extends QueryKey = QueryKey> = ListDefinition<Row, K> &
+  Required<Pick<ListDefinition<Row, K>, 'form' | 'addLabel'>>;

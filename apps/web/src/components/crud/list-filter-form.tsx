@@ -1,4 +1,4 @@
-import { Form, Input, Select, theme } from 'antd';
+import { Checkbox, Form, Input, Select, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../date-range/date-range-picker';
@@ -28,6 +28,9 @@ export function toListQuery(filters: readonly ListFilter[], values: ListFilterVa
         query[to] = end ? end.millisecond(999).valueOf() : undefined;
         break;
       }
+      case 'switch':
+        query[filter.name] = value === true ? true : undefined;
+        break;
       case 'select':
       case 'device':
       case 'picker':
@@ -57,8 +60,15 @@ export function ListFilterForm({ name, filters, width, onSearch }: ListFilterFor
         const placeholder = filter.placeholder ? t(filter.placeholder) : undefined;
         const style = { width: filter.width ?? width };
         return (
-          <Form.Item key={filter.name} name={filter.name} label={t(filter.label)}>
-            {filter.kind === 'text' ? (
+          <Form.Item
+            key={filter.name}
+            name={filter.name}
+            label={t(filter.label)}
+            {...(filter.kind === 'switch' ? { valuePropName: 'checked' } : {})}
+          >
+            {filter.kind === 'switch' ? (
+              <Checkbox />
+            ) : filter.kind === 'text' ? (
               <Input allowClear placeholder={placeholder} style={style} />
             ) : filter.kind === 'select' ? (
               <Select allowClear options={filter.options(t)} placeholder={placeholder} style={style} />

@@ -162,6 +162,7 @@ export function ListFormModal<Row extends ListRow, K extends QueryKey>({
   const [form] = Form.useForm<Record<string, unknown>>();
   const save = useListSave<Row>(def.endpoints);
   const spec = def.form;
+  if (!spec) return null;
   return (
     <SchemaFormModal
       title={row ? t(spec.editTitle) : t(spec.addTitle)}

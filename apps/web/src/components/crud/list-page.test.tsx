@@ -9,7 +9,7 @@ import { i18n } from '../../lib/i18n';
 import type { Permissions } from '../can';
 import { button, installAntdShims, renderWithProviders } from '../../test/render';
 import { dialog, field, rowOf } from '../../test/antd-queries';
-import type { ListDefinition, ListQuery } from './list-definition';
+import type { CreatingListDefinition, ListDefinition, ListQuery } from './list-definition';
 import { ListPage } from './list-page';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -34,7 +34,7 @@ const READER: Permissions = { isAdmin: false, codes: new Set(['things']) };
 const WRITER: Permissions = { isAdmin: false, codes: new Set(['things', 'things:write']) };
 const SLOW = { timeout: 10_000 };
 
-const DEF: ListDefinition<Thing, readonly ['things', ListQuery]> = {
+const DEF: CreatingListDefinition<Thing, readonly ['things', ListQuery]> = {
   permission: 'things',
   pageTestId: 'things-page',
   testId: 'things',

@@ -78,17 +78,18 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
         );
       case 'delete': {
         const refused = action.refuse?.(row);
+        const { wording } = action;
         const button = (
           <Button
             key="delete"
             {...buttonProps}
             danger
-            icon={<DeleteOutlined />}
+            icon={wording ? wording.icon : <DeleteOutlined />}
             disabled={action.refuse ? refused !== undefined : undefined}
-            onClick={() => confirmDelete(rowKeyOf(def, row))}
+            onClick={() => confirmDelete(rowKeyOf(def, row), wording)}
             data-testid={testIdOf(action, 'delete', row)}
           >
-            {t('common.actions.delete')}
+            {t(wording?.label ?? 'common.actions.delete')}
           </Button>
         );
         return action.refuse ? (
@@ -134,18 +135,19 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
   const filterForm = (
     <ListFilterForm name={`${def.testId}-filter`} filters={def.filters} width={def.filterWidth} onSearch={search} />
   );
-  const add = (
-    <Can code={write}>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        onClick={() => setEditing({ mode: 'create' })}
-        data-testid={`${def.testId}-add`}
-      >
-        {t(def.addLabel)}
-      </Button>
-    </Can>
-  );
+  const add =
+    def.form && def.addLabel ? (
+      <Can code={write}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ mode: 'create' })}
+          data-testid={`${def.testId}-add`}
+        >
+          {t(def.addLabel)}
+        </Button>
+      </Can>
+    ) : null;
   const refresh = <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />;
   const Summary = def.summary;
 
@@ -186,7 +188,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
         <ListFormModal
           def={def}
           onClose={close}
-          onCreated={def.form.afterCreate ? (row) => open(def.form.afterCreate ?? '', row) : undefined}
+          onCreated={def.form?.afterCreate ? (row) => open(def.form?.afterCreate ?? '', row) : undefined}
         />
       ) : null}
       {editing?.mode === 'update' ? <ListFormModal def={def} row={editing.row} onClose={close} /> : null}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { i18n } from '../../lib/i18n';
 import { button, installAntdShims, renderWithProviders } from '../../test/render';
 import { choose, dialog, field, rowOf } from '../../test/antd-queries';
-import type { ListDefinition, ListQuery } from './list-definition';
+import type { CreatingListDefinition, ListDefinition, ListQuery } from './list-definition';
 import { ListPage } from './list-page';
 import { ListTabs } from './list-tabs';
 
@@ -34,7 +34,7 @@ const useDishPicker = (course: unknown) => ({
 });
 const courseOptions = () => Object.keys(DISHES).map((course) => ({ value: course, label: course }));
 
-const MEALS: ListDefinition<Meal, readonly ['meals', ListQuery]> = {
+const MEALS: CreatingListDefinition<Meal, readonly ['meals', ListQuery]> = {
   permission: 'meals',
   pageTestId: 'meals-page',
   testId: 'meals',

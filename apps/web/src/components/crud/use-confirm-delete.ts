@@ -17,13 +17,14 @@ export function useConfirmDelete<K>({
   rowsOnPage: number;
   page: PageRequest;
   setPage: (page: PageRequest) => void;
-}): (key: K) => void {
+}): (key: K, wording?: { title: string; confirm: string; ok: string }) => void {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  return (key) => {
+  return (key, wording) => {
     modal.confirm({
-      title: t('common.messages.deleteConfirmTitle'),
-      content: t('common.messages.deleteConfirm'),
+      title: t(wording?.title ?? 'common.messages.deleteConfirmTitle'),
+      content: t(wording?.confirm ?? 'common.messages.deleteConfirm'),
+      ...(wording ? { okText: t(wording.ok), cancelText: t('common.actions.cancel') } : {}),
       okButtonProps: { danger: true },
       onOk: () =>
         remove(key).then(

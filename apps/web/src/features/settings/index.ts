@@ -12,3 +12,4 @@ export const DashboardSettingsPage = lazy(() => import('./dashboard/pages/dashbo
 export const DynamicCodeSettingsPage = lazy(() => import('./dynamic-code/pages/dynamic-code-page'));
 export const CounterControlSettingsPage = lazy(() => import('./counter-control/pages/counter-control-page'));
 export const DeviceParametersSettingsPage = lazy(() => import('./device-parameters/pages/device-parameters-page'));
+export const DataAuditSettingsPage = lazy(() => import('./data-audit/pages/data-audit-settings-page'));

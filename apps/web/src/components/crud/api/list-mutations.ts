@@ -35,12 +35,15 @@ export function useListSave<Row extends ListRow>(endpoints: ListEndpoints) {
   });
 }
 
-/** Deletes by `GET ?<rowKey>=<value>`. */
+/** Deletes by `GET ?<rowKey>=<value>`, or by a POST of what the endpoints' `removeBody` makes of the value. */
 export function useListDelete(endpoints: ListEndpoints, rowKey: string) {
   const client = useQueryClient();
+  const { remove, removeBody } = endpoints;
   return useMutation({
     mutationFn: (value: string | number) =>
-      callEndpoint(endpoints.remove, { query: { [rowKey]: value } } as Sent<typeof endpoints.remove>),
+      remove.method === 'POST'
+        ? callEndpoint(remove, { body: removeBody ? removeBody(value) : { [rowKey]: value } } as Sent<typeof remove>)
+        : callEndpoint(remove, { query: { [rowKey]: value } } as Sent<typeof remove>),
     onSuccess: () => invalidateList(client, endpoints),
   });
 }

@@ -1,6 +1,6 @@
 import { COMMAND_LIMITS, commandInputSchema, type StationCommand, writeCode } from '@envmon/shared';
 import { FileSearchOutlined, RedoOutlined } from '@ant-design/icons';
-import type { ListDefinition } from '../../../components/crud/list-definition';
+import type { CreatingListDefinition } from '../../../components/crud/list-definition';
 import { DeviceCell } from '../../../components/crud/device-cell';
 import { COUNTER_CONTROL_ENDPOINTS } from './api/calls';
 import { commandPageQueryOptions, isActive, STATE_COLORS } from '../../station-control';
@@ -34,7 +34,7 @@ export const resendRefused = (row: StationCommand): string | undefined =>
  * scope, newest first, each with its state and the station's answer, read again while one is on its way;
  * a new command is made in a form generated from the command's parameters (see CommandFormModal).
  */
-export const COUNTER_CONTROL_LIST: ListDefinition<StationCommand> = {
+export const COUNTER_CONTROL_LIST: CreatingListDefinition<StationCommand> = {
   permission: COUNTER_CONTROL_PAGE,
   pageTestId: 'counter-control-page',
   testId: 'counter-control',

@@ -3,7 +3,7 @@ import { Col, Form, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListSave } from '../../../../components/crud/api/list-mutations';
-import type { ListDefinition, ListField } from '../../../../components/crud/list-definition';
+import type { CreatingListDefinition, ListField } from '../../../../components/crud/list-definition';
 import { renderListFieldControl } from '../../../../components/crud/list-form-modal';
 import { type DeviceOption, useDeviceOptions } from '../../../../components/use-select-options';
 import { COUNTER_CONTROL_ENDPOINTS } from '../api/calls';
@@ -42,7 +42,7 @@ export function CommandFormModal({
   spec,
   onClose,
 }: {
-  spec: ListDefinition<StationCommand>['form'];
+  spec: CreatingListDefinition<StationCommand>['form'];
   onClose: () => void;
 }) {
   const { t } = useTranslation();

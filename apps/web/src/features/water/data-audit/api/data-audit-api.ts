@@ -30,7 +30,7 @@ export const dataAuditKeys = {
 };
 
 /** The screens that show audited values: what an audit or a revoke changes besides the audits themselves. */
-const AUDITED_READS = [REPORT_KEY, HISTORY_KEY, ORIGINAL_KEY] as const;
+export const AUDITED_READS = [REPORT_KEY, HISTORY_KEY, ORIGINAL_KEY] as const;
 
 export async function invalidateAudits(client: QueryClient): Promise<void> {
   await client.invalidateQueries({ queryKey: dataAuditKeys.all });

@@ -20,7 +20,7 @@ export function useConfirmRevoke(): (record: DataAuditRecord) => void {
   return (record) => {
     modal.confirm({
       title: t('dataAudit.revoke.title'),
-      content: t('dataAudit.revoke.confirm', { factor: record.factorCode, device: record.deviceName ?? '' }),
+      content: t('dataAudit.revoke.confirm'),
       okText: t('dataAudit.revoke.ok'),
       okButtonProps: { danger: true },
       cancelText: t('common.actions.cancel'),
