@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TimePrecision } from '../utils/station-time.js';
 import { DAY_MS } from '../utils/time-units.js';
+import { AUDIT_STATES } from './data-audit.js';
 
 /**
  * The history query (SPEC section 2 'queries: history'): chosen devices × factors over a time range
@@ -88,6 +89,11 @@ const historyFilterShape = {
   beginTime: z.coerce.number().int(),
   /** Epoch ms, exclusive. */
   endTime: z.coerce.number().int(),
+  /**
+   * Values as audited (issue 19, as reports take them: `reportedReading`): a replaced value in place of the
+   * stored one, none where an audit invalidated it. Absent or false: the stored values as they are.
+   */
+  audited: z.union([z.boolean(), z.stringbool()]).optional(),
 };
 
 /** begin before end, and no longer than the unit allows (an i18n key of the history namespace, with the limit). */
@@ -170,6 +176,8 @@ export const historyCellSchema = z.object({
   quality: z.string().nullable(),
   /** The station's own value, present only where a data rule (Settings › regular) changed it into `value`. */
   stationValue: z.number().nullable().optional(),
+  /** The audit state laid over the value, present only where an audit touched it (issue 19). */
+  auditState: z.enum(AUDIT_STATES).optional(),
 });
 export type HistoryCell = z.infer<typeof historyCellSchema>;
 

@@ -1,14 +1,15 @@
-import type { DataAuditGrid, DataAuditRecord, DataAuditResult, Page } from '@envmon/shared';
+import type { DataAuditGrid, DataAuditRecord, DataAuditResult, HistoryChart, HistoryTable, Page } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.js';
 import type { MeasurementRow, RollupTarget } from '../../ingest/ingest.repository.js';
 import { PostgresIngestRepository } from '../../ingest/postgres-ingest.repository.js';
 import { SqliteIngestRepository } from '../../ingest/sqlite-ingest.repository.js';
-import { body, call, query } from '../../test/harness.js';
+import { body, call, downloadWorkbook, query } from '../../test/harness.js';
 import { userWith } from '../deploy/device-panel.test-support.js';
 import { COD, D0, DAY, DO, HOUR, PH, useReports } from '../report/report.test-support.js';
 
 const AUDIT = '/manager/settings/dataAudit/rest';
+const HISTORY = '/data/history/rest';
 
 /**
  * Data audit on the report fixture (report.test-support.ts): station A's hours of 1 March 2026 — COD 10, 20, 30
@@ -216,6 +217,51 @@ describe('data audit', () => {
       ]);
       const days = await grid(a, 'day', D0, D0 + 3 * DAY);
       expect(days.rows[0]?.cells[COD]).toMatchObject({ value: 10, auditState: 'recomputed', effectiveValue: 11 });
+    });
+
+    it('shows the history raw or audited, and exports each value’s audit state', async () => {
+      const range = {
+        deviceIds: String(a),
+        factorCodes: COD,
+        timeUnit: 'hour',
+        beginTime: String(D0),
+        endTime: String(D0 + 4 * HOUR),
+      };
+      const history = (extra: Record<string, string> = {}) =>
+        call<HistoryTable>(t().app, admin, 'GET', `${HISTORY}/get`, { query: { ...range, ...extra } });
+      const cells = (table: HistoryTable) => table.list.map((row) => row.values[COD]);
+      expect(cells(await history())).toEqual([
+        { value: 10, flag: 'N', quality: 'N' },
+        { value: 20, flag: 'N', quality: 'N', auditState: 'invalid' },
+        { value: 30, flag: 'N', quality: 'N', auditState: 'replaced' },
+        { value: 40, flag: 'D', quality: 'N' },
+      ]);
+      expect(cells(await history({ audited: 'true' })).map((c) => c?.value)).toEqual([10, null, 12, 40]);
+      const chart = await call<HistoryChart>(t().app, admin, 'GET', `${HISTORY}/chart`, {
+        query: { ...range, audited: 'true' },
+      });
+      expect(chart.series[0]?.points.map(([, v]) => v)).toEqual([10, null, 12, 40]);
+      const raw = await call<HistoryChart>(t().app, admin, 'GET', `${HISTORY}/chart`, { query: range });
+      expect(raw.series[0]?.points.map(([, v]) => v)).toEqual([10, 20, 30, 40]);
+
+      const { url } = await call<{ url: string }>(t().app, admin, 'GET', `${HISTORY}/export`, {
+        query: { ...range, audited: 'true', exportSpecialFlag: '1' },
+      });
+      const sheet = (await downloadWorkbook(t().app, url)).worksheets[0];
+      const name = fixture().names.get(COD)?.zh;
+      expect(sheet?.getRow(1).getCell(6).value).toBe('审核状态');
+      // The invalidated value is left out (an empty cell).
+      expect(sheet?.getRow(3).values).toEqual([
+        undefined,
+        2,
+        'Station RP-A',
+        'RP-A',
+        '2026-03-01 01:00',
+        undefined,
+        `${name}: 无效`,
+      ]);
+      expect(sheet?.getRow(4).getCell(6).value).toBe(`${name}: 已替换`);
+      expect(sheet?.getRow(4).getCell(5).value).toBe(12);
     });
 
     it('keeps the audit when the station sends the values again; the ingest’s rollups use the audited days', async () => {

@@ -108,6 +108,8 @@ describe('history query: scope, checks, export and access', () => {
       '数据时间（UTC+08:00）',
       '化学需氧量(mg/L)',
       '污水流量(m3)',
+      // Each row's audited values with their state (issue 19); none here.
+      '审核状态',
     ]);
     // 6 rows (every page), station-local times; 12.34 to one decimal is 12.3; B has no flow.
     expect(sheet?.rowCount).toBe(7);

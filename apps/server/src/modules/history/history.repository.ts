@@ -2,6 +2,7 @@ import { DAY_MS } from '@envmon/shared';
 import type SqliteDatabase from 'better-sqlite3';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, DevicesTable, MeasurementKind } from '../../db/schema.js';
+import { reportedValueSql } from '../../db/queries/audited.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 
 export type HistoryDeviceRow = Pick<Selectable<DevicesTable>, 'id' | 'deviceName' | 'deviceCode' | 'utcOffsetMinutes'>;
@@ -23,6 +24,9 @@ export interface HistoryValueRow {
   quality: string;
   /** The station's own value where a data rule changed it (null: `value` is the station's). */
   stationValue?: number | null;
+  /** The audit laid over the value (issue 19). */
+  auditState?: string | null;
+  auditValue?: number | null;
 }
 
 /** One device × factor × period's cumulative value (cou). */
@@ -129,7 +133,17 @@ export class HistoryRepository {
 
   async values(range: HistoryRange): Promise<HistoryValueRow[]> {
     const rows = await this.measurements(range)
-      .select(['deviceId', 'dataTime', 'factorCode', 'value', 'flag', 'quality', 'stationValue'])
+      .select([
+        'deviceId',
+        'dataTime',
+        'factorCode',
+        'value',
+        'flag',
+        'quality',
+        'stationValue',
+        'auditState',
+        'auditValue',
+      ])
       .orderBy('dataTime')
       .orderBy('deviceId')
       .execute();
@@ -141,7 +155,7 @@ export class HistoryRepository {
    * million rows, and an object per row (re-keyed by the camel-case plugin) costs more than the read
    * itself, so neither database answers row by row: SQLite's two columns are plucked as plain numbers
    * (outside Kysely, unless a transaction of the app's is open on the connection: its writes must not
-   * be seen), PostgreSQL packs each column into one binary string.
+   * be seen), PostgreSQL packs each column into one binary string. `audited`: the values as reports take them.
    */
   async columns(
     deviceId: number,
@@ -149,15 +163,16 @@ export class HistoryRepository {
     factorCode: string,
     from: number,
     to: number,
+    audited = false,
   ): Promise<HistoryColumns> {
     const step = to - from <= SMALL_INT ? 1 : 1000;
     // Whole seconds from a whole second, when counting in seconds.
     const base = Math.floor(from / step) * step;
-    const read = { deviceId, kind, factorCode, from, to, base, step };
+    const read = { deviceId, kind, factorCode, from, to, base, step, value: audited ? reportedValueSql() : 'value' };
     if (this.sqlite === null) return this.packedColumns(read);
     if (!this.sqlite.inTransaction) return pluckColumns(this.sqlite, read);
     const { rows } = await sql<{ t: number; v: number | null }>`
-      select data_time as t, value as v from measurements
+      select data_time as t, ${sql.raw(read.value)} as v from measurements
       where device_id = ${deviceId} and kind = ${kind} and factor_code = ${factorCode}
         and data_time >= ${from} and data_time < ${to}
       order by data_time`.execute(this.db.withoutPlugins());
@@ -172,11 +187,11 @@ export class HistoryRepository {
    * aggregated into one bytea — two values cross the wire instead of half a million rows.
    */
   private async packedColumns(read: ColumnRead): Promise<HistoryColumns> {
-    const { deviceId, kind, factorCode, from, to, base, step } = read;
+    const { deviceId, kind, factorCode, from, to, base, step, value } = read;
     const { rows } = await sql<{ t: Buffer | null; v: Buffer | null }>`
       select string_agg(int4send(((data_time - ${base}::bigint) / ${step}::bigint)::int4), ''::bytea) as t,
              string_agg(float8send(coalesce(value, 'NaN'::float8)), ''::bytea) as v
-      from (select data_time, value from measurements
+      from (select data_time, ${sql.raw(value)} as value from measurements
             where device_id = ${deviceId} and kind = ${kind} and factor_code = ${factorCode}
               and data_time >= ${from} and data_time < ${to}
             order by data_time) as ordered`.execute(this.db.withoutPlugins());
@@ -248,11 +263,13 @@ interface ColumnRead {
   to: number;
   base: number;
   step: number;
+  /** The value column's SQL: `value`, or the audited value (db/queries/audited.ts). */
+  value: string;
 }
 
 /** SQLite: data times and values plucked by two statements in one read transaction (one snapshot). */
 function pluckColumns(sqlite: SqliteDatabase.Database, read: ColumnRead): HistoryColumns {
-  const { deviceId, kind, factorCode, from, to, base, step } = read;
+  const { deviceId, kind, factorCode, from, to, base, step, value } = read;
   const where = `from measurements where device_id = ? and kind = ? and factor_code = ? and data_time >= ? and data_time < ?
     order by data_time`;
   const params = [deviceId, kind, factorCode, from, to];
@@ -262,7 +279,7 @@ function pluckColumns(sqlite: SqliteDatabase.Database, read: ColumnRead): Histor
       .pluck()
       .all(base, step, ...params) as number[],
     values: sqlite
-      .prepare(`select value ${where}`)
+      .prepare(`select ${value} ${where}`)
       .pluck()
       .all(...params) as (number | null)[],
   }));

@@ -1,4 +1,5 @@
 import {
+  type AuditState,
   DAY_MS,
   downsampleMinMax,
   exportTimeColumn,
@@ -16,6 +17,8 @@ import {
   type HistorySeries,
   type HistoryTable,
   type HistoryTimeUnit,
+  reportedReading,
+  vocabularyLabel,
 } from '@envmon/shared';
 import type { MeasurementKind } from '../../db/schema.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
@@ -95,8 +98,14 @@ interface Resolved {
 }
 
 const EXPORT_HEADERS = {
-  'zh-CN': { index: '序号', deviceName: '设备名称', dataTime: '数据时间', sheet: '历史数据' },
-  'en-US': { index: 'No.', deviceName: 'Device name', dataTime: 'DataTime', sheet: 'History data' },
+  'zh-CN': { index: '序号', deviceName: '设备名称', dataTime: '数据时间', sheet: '历史数据', audit: '审核状态' },
+  'en-US': {
+    index: 'No.',
+    deviceName: 'Device name',
+    dataTime: 'DataTime',
+    sheet: 'History data',
+    audit: 'Audit state',
+  },
 } as const;
 
 /** The history query: table, chart and export over the devices the caller sees. */
@@ -183,6 +192,7 @@ export class HistoryService {
   private valueRows(
     values: Awaited<ReturnType<HistoryRepository['values']>>,
     devices: ReadonlyMap<number, HistoryDeviceRow>,
+    audited = false,
   ): HistoryRow[] {
     const rows = new Map<string, HistoryRow>();
     for (const v of values) {
@@ -200,10 +210,14 @@ export class HistoryService {
         };
         rows.set(k, row);
       }
+      const auditState = (v.auditState ?? null) as AuditState | null;
+      const reading = { ...v, auditState, auditValue: v.auditValue ?? null };
       row.values[v.factorCode] = {
-        value: v.value,
+        // Audited: as the reports take it (issue 19); else the stored value.
+        value: audited ? reportedReading(reading).value : v.value,
         flag: v.flag,
         quality: v.quality,
+        ...(auditState === null ? {} : { auditState }),
         // The station's value only where a data rule changed it.
         ...(v.stationValue === null || v.stationValue === undefined ? {} : { stationValue: v.stationValue }),
       };
@@ -244,6 +258,7 @@ export class HistoryService {
     const rows = this.valueRows(
       values.filter((v) => wanted.has(`${v.deviceId}|${v.dataTime}`)),
       byId,
+      query.audited === true,
     );
     return answer(rows, total);
   }
@@ -283,6 +298,7 @@ export class HistoryService {
             factorCode,
             query.beginTime,
             query.endTime,
+            query.audited === true,
           );
           push(device, factorCode, columns);
         }
@@ -307,6 +323,7 @@ export class HistoryService {
       query.lang,
     );
     const precision = HISTORY_TIME_PRECISION[query.timeUnit];
+    const audits = !isFlowUnit(query.timeUnit);
     const columns: XlsxExportColumn[] = [
       { header: headers.index, width: 8 },
       { header: headers.deviceName, width: 22 },
@@ -316,7 +333,19 @@ export class HistoryService {
         const name = (query.lang === 'en-US' ? f.factorNameEn : f.factorName) ?? f.factorCode;
         return { header: f.unit ? `${name}(${f.unit})` : name, width: 16 };
       }),
+      // Flow sums are the platform's, never audited: no audit column.
+      ...(audits ? [{ header: headers.audit, width: 24 }] : []),
     ];
+    const lang = query.lang === 'en-US' ? 'en' : 'zh';
+    // Each audited value of the row as 'factor: state' (issue 19: exports carry the audit state).
+    const auditCell = (row: HistoryRow) =>
+      factors
+        .flatMap((f) => {
+          const state = row.values[f.factorCode]?.auditState;
+          const name = (query.lang === 'en-US' ? f.factorNameEn : f.factorName) ?? f.factorCode;
+          return state ? [`${name}: ${vocabularyLabel('auditState', state, lang)}`] : [];
+        })
+        .join('; ') || null;
     const rows = await readAhead(
       toRows(this.exportBatches(query, devices, factors.length), (row: HistoryRow, index) => [
         index,
@@ -324,6 +353,7 @@ export class HistoryService {
         row.deviceCode,
         time.format(row.dataTime, row.utcOffsetMinutes, precision),
         ...factors.map((f) => rounded(row.values[f.factorCode]?.value ?? null, f.decimals)),
+        ...(audits ? [auditCell(row)] : []),
       ]),
     );
     return {
@@ -348,7 +378,7 @@ export class HistoryService {
     const byId = new Map(devices.map((d) => [d.id, d]));
     for (let from = filter.beginTime; from < filter.endTime; from += window) {
       const values = await this.repo.values({ ...range, from, to: Math.min(filter.endTime, from + window) });
-      if (values.length > 0) yield this.valueRows(values, byId);
+      if (values.length > 0) yield this.valueRows(values, byId, filter.audited === true);
     }
   }
 }

@@ -55,10 +55,15 @@ const factorName = (f: ReportFactor, lang: Language) =>
 
 /** A period row's audit states, one 'factor: state' per audited value ('' when none). */
 function auditCell(row: ReportSingleStation['rows'][number], factors: readonly ReportFactor[], lang: Language) {
-  return factors
-    .filter((f) => row.audit[f.factorCode] !== undefined)
-    .map((f) => `${factorName(f, lang)}: ${vocabularyLabel('auditState', row.audit[f.factorCode] ?? '', lang === 'en-US' ? 'en' : 'zh')}`)
-    .join('; ');
+  return (
+    factors
+      .filter((f) => row.audit[f.factorCode] !== undefined)
+      .map(
+        (f) =>
+          `${factorName(f, lang)}: ${vocabularyLabel('auditState', row.audit[f.factorCode] ?? '', lang === 'en-US' ? 'en' : 'zh')}`,
+      )
+      .join('; ') || null
+  );
 }
 
 /** With `decimals` (one factor) the value columns show that many; without (a factor per row) the rounded values as they are. */
