@@ -10,7 +10,7 @@ const AUDIT = '/manager/settings/dataAudit/rest';
  * values of March 2026 10, 20, 30, 40 (flagged D) and 50 (03-31), min/max value ∓ 1, threshold > 25.
  */
 describe('statistics on audited data', () => {
-  const { t, get, fixture } = useStatistics();
+  const { t, get, download, fixture } = useStatistics();
   let admin: string;
   let project: number;
   let a: number;
@@ -38,7 +38,13 @@ describe('statistics on audited data', () => {
     });
 
     it('leaves out a day an audit invalidated', async () => {
-      invalidation = await audit('add', { deviceId: a, kind: 'day', action: 'invalid', reason: 'other', cells: day(1) });
+      invalidation = await audit('add', {
+        deviceId: a,
+        kind: 'day',
+        action: 'invalid',
+        reason: 'other',
+        cells: day(1),
+      });
       const { report, ts01 } = await month();
       // 10, 30, 40(D), 50: avg 32.5, min 9, max 51; valid 10, 30, 50; > 25: 30, 50 → compliance 1 / 3.
       expect(ts01).toMatchObject({ avg: 32.5, min: 9, max: 51, count: 4, valid: 3, exceedances: 2 });
@@ -59,6 +65,10 @@ describe('statistics on audited data', () => {
       // 10, 30, 35, 50: avg 31.25, min 9, max 51; all valid; > 25: 30, 35, 50 → compliance 1 / 4.
       expect(ts01).toMatchObject({ avg: 31.25, min: 9, max: 51, count: 4, valid: 4, exceedances: 3, compliance: 0.25 });
       expect(report.auditedCount).toBe(2);
+      const sheet = await download('summary', { timeUnit: 'month', date: '2026-03-01', projectId: project });
+      expect(sheet.getRow(3).getCell(1).value).toBe('审核数据：其中 2 个数值经过审核');
+      // No., device, MN, factor, unit, then avg 31.25 at one decimal.
+      expect(sheet.getRow(5).getCell(6).value).toBe(31.3);
     });
 
     it('counts the day again once the invalidation is revoked, and is the station’s again after the replacement', async () => {
