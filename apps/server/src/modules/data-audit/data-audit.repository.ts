@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { auditedValidSql, auditedValueSql, READING_CHANGING_STATES } from '../../db/queries/audited.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
 import { effectiveUnit } from '../../db/queries/factors.js';
+import type { Dialect } from '../../db/connection.js';
 import type { DataAuditsTable, Database, DevicesTable } from '../../db/schema.js';
 import { selectPage } from '../../db/sql.js';
 import { ROLLUP_AGGREGATES, type RollupTarget } from '../../ingest/ingest.repository.js';
@@ -90,11 +91,26 @@ const RECORD_COLUMNS = [
  * only this repository writes those two columns, and only from the records in force.
  */
 export class DataAuditRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** Runs `work` in one transaction, on a repository bound to it. */
   transaction<T>(work: (repo: DataAuditRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new DataAuditRepository(trx)));
+    return this.db.transaction().execute((trx) => work(new DataAuditRepository(trx, this.dialect)));
+  }
+
+  /**
+   * Holds the devices' rows until the transaction ends, in id order: audits of one device settle one after
+   * another, so each sees the records the one before it committed (PostgreSQL; SQLite runs the app's
+   * transactions one at a time on its one connection).
+   */
+  async lockDevices(ids: readonly number[]): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      await sql`select id from devices where id = ${id} for update`.execute(this.db);
+    }
   }
 
   device(id: number): Promise<AuditDevice | undefined> {

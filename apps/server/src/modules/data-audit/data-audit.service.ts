@@ -113,9 +113,11 @@ export class DataAuditService {
     const state = AUDIT_ACTION_STATE[input.action];
     const now = this.clock.now();
     return this.repo.transaction(async (repo) => {
+      await repo.lockDevices([device.id]);
       let targets: AuditedValueRow[];
       if (input.action === 'approve') {
-        const day = input.day as number;
+        // The station day holding the instant given.
+        const day = stationDayStart(input.day as number, device.utcOffsetMinutes);
         targets = await repo.unaudited(device.id, input.kind, day, day + DAY_MS);
       } else {
         const cells = byFactor(input.cells);
@@ -163,6 +165,7 @@ export class DataAuditService {
     if (record.action !== 'approve' && !reason) throw new DomainError('invalidInput');
     const device = await this.visibleDevice(record.deviceId, caller);
     await this.repo.transaction(async (repo) => {
+      await repo.lockDevices([device.id]);
       await repo.updateRecord(record.id, {
         reason,
         remark: input.remark,
@@ -182,8 +185,11 @@ export class DataAuditService {
     const scope = scopeOf({}, caller);
     const now = this.clock.now();
     return this.repo.transaction(async (repo) => {
-      const records = await repo.inForceOf({ ids: input.ids, batchId: input.batchId }, scope);
+      let records = await repo.inForceOf({ ids: input.ids, batchId: input.batchId }, scope);
       if (records.length === 0) return { batchId: input.batchId ?? null, count: 0 };
+      await repo.lockDevices(records.map((r) => r.deviceId));
+      // Read again under the locks: another revoke may have come first.
+      records = await repo.inForceOf({ ids: input.ids, batchId: input.batchId }, scope);
       await repo.revoke(
         records.map((r) => r.id),
         caller.userName,
