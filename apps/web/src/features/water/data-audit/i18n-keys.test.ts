@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { literalKeys, unresolvedKeys } from '../../../test/i18n-keys';
 import { AUDIT_PERIODS } from './utils/audit-range';
 
-/** The workbench's and the records list's sources as text (Vite's glob: the web project has no node types). */
+/** The workbench's, the records list's and the history query's sources as text (Vite's glob: the web project has no node types). */
 const SOURCES = import.meta.glob<string>(
-  ['./**/*.{ts,tsx}', '../../settings/data-audit/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
+  [
+    './**/*.{ts,tsx}',
+    '../../settings/data-audit/**/*.{ts,tsx}',
+    '../../query/history/**/*.{ts,tsx}',
+    '!**/*.test.{ts,tsx}',
+  ],
   { query: '?raw', import: 'default', eager: true },
 );
 

@@ -156,6 +156,35 @@ describe('QueryHistoryPage', () => {
     );
   });
 
+  it(
+    'switches to audited values at once: table and chart asked again with audited, an audited value says so',
+    SLOW,
+    async () => {
+      renderWithProviders(<QueryHistoryPage />);
+      expect(await screen.findByText('12.3')).toBeTruthy();
+      const [, raw] = api.get.mock.calls.find(([url]) => url === HISTORY_URLS.table) as [string, { audited?: boolean }];
+      expect(raw.audited).toBeUndefined();
+      answer({
+        [HISTORY_URLS.table]: {
+          ...TABLE,
+          list: TABLE.list.map((row) => ({
+            ...row,
+            values: { ...row.values, w01018: { value: 15, flag: 'N', quality: 'N', auditState: 'replaced' } },
+          })),
+        },
+      });
+      fireEvent.click(screen.getByText('审核后数据'));
+      await waitFor(() =>
+        expect(api.get).toHaveBeenCalledWith(HISTORY_URLS.table, expect.objectContaining({ audited: true })),
+      );
+      expect(api.get).toHaveBeenCalledWith(HISTORY_URLS.chart, expect.objectContaining({ audited: true }));
+      const audited = (await screen.findAllByTestId('audited-value'))[0] as HTMLElement;
+      expect(audited.textContent).toBe('15.0');
+      fireEvent.mouseEnter(audited);
+      expect(await screen.findByText(/审核状态: 已替换/)).toBeTruthy();
+    },
+  );
+
   it('exports the searched filter through the ticket link', SLOW, async () => {
     renderWithProviders(<QueryHistoryPage />);
     await screen.findByText('12.3');

@@ -11,7 +11,19 @@ import {
 } from '@envmon/shared';
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Select, Spin, type TableColumnsType, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Segmented,
+  Select,
+  Spin,
+  type TableColumnsType,
+  Tooltip,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +86,8 @@ export default function QueryHistoryPage() {
   const [submitted, setSubmitted] = useState<HistoryFilter | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  /** Values as stored (raw) or as audited (issue 19): applies at once to what is shown. */
+  const [audited, setAudited] = useState(false);
 
   const devices = useQuery(historyDevicesQueryOptions(projectId));
   const deviceList = useMemo(() => devices.data ?? [], [devices.data]);
@@ -99,7 +113,11 @@ export default function QueryHistoryPage() {
       ...rangeBounds(DEFAULT_UNIT, defaultRange(DEFAULT_UNIT, now)),
     };
   }, [deviceList, factorList, projectId, now]);
-  const filter = submitted ?? initial;
+  const chosenFilter = submitted ?? initial;
+  const filter = useMemo(
+    () => (chosenFilter && audited ? { ...chosenFilter, audited: true } : chosenFilter),
+    [chosenFilter, audited],
+  );
   /** The first edit keeps what is shown until Search (the defaults would otherwise follow the edit). */
   const keepShown = () => {
     if (!submitted && initial) setSubmitted(initial);
@@ -179,10 +197,19 @@ export default function QueryHistoryPage() {
           if (!cell) return '-';
           const text = formatValue(cell.value, factor.decimals);
           const tone = cellTone(cell);
-          if (tone === 'normal') return text;
+          // A value an audit touched says so (its state in the tooltip, underlined).
+          const audit = cell.auditState
+            ? `${t('dataAudit.history.state')}: ${vocabularyLabel('auditState', cell.auditState, lang)}`
+            : null;
+          if (tone === 'normal' && !audit) return text;
+          const title = [flagText(cell), audit].filter(Boolean).join('; ');
           return (
-            <Tooltip title={flagText(cell)}>
-              <Typography.Text type={tone} data-testid="flagged-value">
+            <Tooltip title={title}>
+              <Typography.Text
+                type={tone === 'normal' ? undefined : tone}
+                underline={audit !== null}
+                data-testid={tone === 'normal' ? 'audited-value' : 'flagged-value'}
+              >
                 {text}
               </Typography.Text>
             </Tooltip>
@@ -299,6 +326,16 @@ export default function QueryHistoryPage() {
             onChange={(value) => {
               if (value?.[0] && value[1]) setRange([value[0], value[1]]);
             }}
+          />
+          <Segmented<'raw' | 'audited'>
+            aria-label={t('dataAudit.history.label')}
+            value={audited ? 'audited' : 'raw'}
+            onChange={(value) => setAudited(value === 'audited')}
+            options={[
+              { value: 'raw', label: t('dataAudit.history.raw') },
+              { value: 'audited', label: t('dataAudit.history.audited') },
+            ]}
+            data-testid="history-audited"
           />
           <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="history-search">
             {t('common.actions.search')}
