@@ -13,6 +13,7 @@ import enThreshold from './en-US/threshold.json' with { type: 'json' };
 import enFactorSettings from './en-US/factorSettings.json' with { type: 'json' };
 import enReissue from './en-US/reissue.json' with { type: 'json' };
 import enIotCard from './en-US/iotCard.json' with { type: 'json' };
+import enRegular from './en-US/regular.json' with { type: 'json' };
 import enDevops from './en-US/devops.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
@@ -44,6 +45,7 @@ import zhThreshold from './zh-CN/threshold.json' with { type: 'json' };
 import zhFactorSettings from './zh-CN/factorSettings.json' with { type: 'json' };
 import zhReissue from './zh-CN/reissue.json' with { type: 'json' };
 import zhIotCard from './zh-CN/iotCard.json' with { type: 'json' };
+import zhRegular from './zh-CN/regular.json' with { type: 'json' };
 import zhDevops from './zh-CN/devops.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
@@ -86,6 +88,7 @@ export const I18N_RESOURCES = {
     factorSettings: zhFactorSettings,
     reissue: zhReissue,
     iotCard: zhIotCard,
+    regular: zhRegular,
     devops: zhDevops,
     wxAlarm: zhWxAlarm,
     history: zhHistory,
@@ -119,6 +122,7 @@ export const I18N_RESOURCES = {
     factorSettings: enFactorSettings,
     reissue: enReissue,
     iotCard: enIotCard,
+    regular: enRegular,
     devops: enDevops,
     wxAlarm: enWxAlarm,
     history: enHistory,

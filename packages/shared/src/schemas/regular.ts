@@ -181,9 +181,12 @@ function onlyOwnParams<T extends RuleFields>(rule: T): T {
 export const dataRuleItemSchema = ruleFields.superRefine(checkParams).transform(onlyOwnParams);
 export type DataRuleItem = z.output<typeof dataRuleItemSchema>;
 
+/** The device of a rule the list screen sends (a JSON number; none chosen is 'required'). */
+const ruleDeviceId = z.number({ error: V.required }).int(V.required).positive(V.required);
+
 /** One rule with its device (the list screen's add). */
 export const dataRuleInputSchema = ruleFields
-  .extend({ deviceId: idSchema })
+  .extend({ deviceId: ruleDeviceId })
   .superRefine(checkParams)
   .transform(onlyOwnParams);
 export type DataRuleInput = z.output<typeof dataRuleInputSchema>;
@@ -191,7 +194,7 @@ export type DataRuleInputRequest = z.input<typeof dataRuleInputSchema>;
 
 /** One rule by its id (the list screen's edit). */
 export const dataRuleEditSchema = ruleFields
-  .extend({ deviceId: idSchema, id: idSchema })
+  .extend({ deviceId: ruleDeviceId, id: idSchema })
   .superRefine(checkParams)
   .transform(onlyOwnParams);
 export type DataRuleEdit = z.output<typeof dataRuleEditSchema>;

@@ -120,6 +120,8 @@ interface FieldBase {
   createOnly?: boolean;
   /** Shown and sent, never editable here (e.g. a user who may only name themselves). */
   disabled?: boolean;
+  /** Shown only while the form's values pass (a data rule's parameters for its symbol); hidden, it keeps its value. */
+  showWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 export type ListField =

@@ -105,8 +105,22 @@ export function renderListFieldControl(field: ListField, t: TFunction, editing =
   }
 }
 
-function FieldItem({ field, editing }: { field: ListField; editing: boolean }) {
+/**
+ * Whether the form's values pass a field's `showWhen`. A hidden field stays mounted (antd's `hidden`): it keeps
+ * its value, and the errors set on it once shown again reach it (a field mounted after them would miss them).
+ */
+function useShown(when: ListField['showWhen']): boolean {
+  const form = Form.useFormInstance<Record<string, unknown>>();
+  const watched = Form.useWatch((values: Record<string, unknown>) => when?.(values) ?? true, form);
+  return watched ?? when?.(form.getFieldsValue(true) as Record<string, unknown>) ?? true;
+}
+
+const HIDDEN_COLUMN = { display: 'none' } as const;
+
+/** A field, in its column when it has a span. */
+function FieldItem({ field, editing, span }: { field: ListField; editing: boolean; span?: number }) {
   const { t } = useTranslation();
+  const shown = useShown(field.showWhen);
   if (field.kind === 'section')
     return (
       <>
@@ -117,16 +131,24 @@ function FieldItem({ field, editing }: { field: ListField; editing: boolean }) {
       </>
     );
   const hint = field.extra && !(field.createOnly && editing) ? t(field.extra) : undefined;
-  return (
+  const item = (
     <Form.Item
       name={field.name}
       label={t(field.label)}
       extra={hint}
       required={field.required}
+      hidden={!shown}
       {...(field.kind === 'switch' ? { valuePropName: 'checked' } : {})}
     >
       {renderListFieldControl(field, t, editing)}
     </Form.Item>
+  );
+  return span === undefined ? (
+    item
+  ) : (
+    <Col span={span} style={shown ? undefined : HIDDEN_COLUMN}>
+      {item}
+    </Col>
   );
 }
 
@@ -191,9 +213,7 @@ export function ListFormModal<Row extends ListRow, K extends QueryKey>({
         Array.isArray(group) ? (
           <Row key={group.map((field) => field.name).join()} gutter={GUTTER}>
             {group.map((field) => (
-              <Col key={field.name} span={field.span}>
-                <FieldItem field={field} editing={row !== undefined} />
-              </Col>
+              <FieldItem key={field.name} field={field} editing={row !== undefined} span={field.span} />
             ))}
           </Row>
         ) : (

@@ -5,6 +5,7 @@ export const ThresholdSettingsPage = lazy(() => import('./threshold/pages/thresh
 export const FactorSettingsPage = lazy(() => import('./factor/pages/factor-settings-page'));
 export const DevopsSettingsPage = lazy(() => import('./devops/pages/settings-devops-page'));
 export const IotCardSettingsPage = lazy(() => import('./iot-card/pages/iot-card-page'));
+export const RegularSettingsPage = lazy(() => import('./regular/pages/regular-page'));
 export const ReissueSettingsPage = lazy(() => import('./reissue/pages/settings-reissue-page'));
 export const WxAlarmSettingsPage = lazy(() => import('./wx-alarm/pages/wx-alarm-page'));
 export const VideoSettingsPage = lazy(() => import('./video/pages/settings-video-page'));

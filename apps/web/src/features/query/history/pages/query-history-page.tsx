@@ -45,6 +45,7 @@ import {
   historyTableQueryOptions,
 } from '../api/history-api';
 import { buildHistoryChartOption } from '../utils/history-chart-option';
+import { WithStationValue } from '../../components/station-value';
 import {
   cellTone,
   defaultRange,
@@ -195,7 +196,9 @@ export default function QueryHistoryPage() {
         render: (_: unknown, row: HistoryRow) => {
           const cell = row.values[factor.factorCode];
           if (!cell) return '-';
-          const text = formatValue(cell.value, factor.decimals);
+          const text = (
+            <WithStationValue text={formatValue(cell.value, factor.decimals)} stationValue={cell.stationValue} />
+          );
           const tone = cellTone(cell);
           // A value an audit touched says so (its state in the tooltip, underlined).
           const audit = cell.auditState

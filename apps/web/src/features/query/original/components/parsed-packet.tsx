@@ -13,6 +13,7 @@ const fieldItems = (fields: Record<string, string>) =>
 export function ParsedPacket({ packet }: { packet: OriginalPacket }) {
   const { t } = useTranslation();
   const parsed = useQuery(originalParsedQueryOptions(packet.id, getSelectedProjectId() ?? undefined));
+  const stored = parsed.data?.stored;
   return (
     <Flex vertical gap="small" data-testid={`original-parsed-${packet.id}`}>
       <Typography.Paragraph code copyable style={{ wordBreak: 'break-all', marginBottom: 0 }}>
@@ -49,11 +50,22 @@ export function ParsedPacket({ packet }: { packet: OriginalPacket }) {
                 { title: t('original.parsed.factor'), dataIndex: 'code', width: 120 },
                 {
                   title: t('original.parsed.values'),
-                  render: (_: unknown, f: { values: Record<string, string> }) =>
+                  render: (_: unknown, f: { code: string; values: Record<string, string> }) =>
                     Object.entries(f.values)
                       .map(([k, v]) => `${k}=${v}`)
                       .join(', '),
                 },
+                // What was stored where a data rule changed the station's value.
+                ...(stored
+                  ? [
+                      {
+                        title: t('original.parsed.stored'),
+                        width: 160,
+                        render: (_: unknown, f: { code: string }) =>
+                          f.code in stored ? (stored[f.code] ?? t('original.parsed.storedNone')) : '-',
+                      },
+                    ]
+                  : []),
               ]}
             />
           ) : null}
