@@ -149,7 +149,8 @@ export type ListFormValues<Input, Controls extends object = Record<never, never>
 
 /** A button in a row's actions column: the built-in edit and delete, or opening a panel. */
 export type ListAction<Row> =
-  | { kind: 'edit'; testId?: boolean }
+  /** `refuse`: i18n key of why a row can't be edited (the button is disabled, the reason its tooltip). */
+  | { kind: 'edit'; testId?: boolean; refuse?: (row: Row) => string | undefined }
   /**
    * `refuse`: i18n key of why a row can't be deleted (the button is disabled, the reason its tooltip).
    * `wording`: where deleting is something else (revoking a record), the button's label and icon and the

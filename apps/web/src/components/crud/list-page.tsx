@@ -64,18 +64,28 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
 
   const actionButton = (action: ListAction<Row>, row: Row): ReactNode => {
     switch (action.kind) {
-      case 'edit':
-        return (
+      case 'edit': {
+        const refused = action.refuse?.(row);
+        const button = (
           <Button
             key="edit"
             {...buttonProps}
             icon={<EditOutlined />}
+            disabled={action.refuse ? refused !== undefined : undefined}
             onClick={() => setEditing({ mode: 'update', row })}
             data-testid={testIdOf(action, 'edit', row)}
           >
             {t('common.actions.edit')}
           </Button>
         );
+        return action.refuse ? (
+          <Tooltip key="edit" title={refused ? t(refused) : undefined}>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        );
+      }
       case 'delete': {
         const refused = action.refuse?.(row);
         const { wording } = action;

@@ -1,4 +1,11 @@
-import { dataAuditEndpoints, type DataAuditRecord, type Page, writeCode } from '@envmon/shared';
+import {
+  DATA_AUDIT_LIMITS,
+  dataAuditEndpoints,
+  type DataAuditRecord,
+  dataAuditUpdateSchema,
+  type Page,
+  writeCode,
+} from '@envmon/shared';
 import type { UseQueryOptions } from '@tanstack/react-query';
 import { RollbackOutlined } from '@ant-design/icons';
 import { vocabularyLang } from '../../../components/crud/cell-render';
@@ -49,6 +56,29 @@ const useFactorPicker: ListPicker = (deviceId) => useFactorOptions(typeof device
 
 const revokeRefused = (row: DataAuditRecord): string | undefined =>
   row.revoked ? 'dataAudit.list.alreadyRevoked' : undefined;
+
+/** A record's reason and remark may be edited while it is in force, a replacement's value too. */
+export function toAuditFormValues(row: DataAuditRecord | undefined): object {
+  if (!row) return {};
+  return {
+    id: row.id,
+    action: row.action,
+    reason: row.reason,
+    remark: row.remark,
+    value: row.action === 'replace' ? row.newValue : null,
+  };
+}
+
+export function toAuditUpdate(values: Record<string, unknown>): unknown {
+  const remark = typeof values.remark === 'string' ? values.remark.trim() : '';
+  return {
+    id: values.id,
+    reason: values.reason ?? null,
+    remark: remark === '' ? null : remark,
+    // Only a replacement has a value; the others' is left as it is.
+    ...(values.action === 'replace' ? { value: values.value ?? null } : {}),
+  };
+}
 
 /**
  * Settings › data audit (SPEC section 7 'dataAudit'): every audit of the values of the stations in scope, newest
@@ -175,9 +205,10 @@ export const DATA_AUDIT_LIST: ListDefinition<DataAuditRecord> = {
   scrollX: 'max-content',
   actions: {
     style: 'link',
-    width: 100,
+    width: 170,
     fixed: 'right',
     items: [
+      { kind: 'edit', testId: true, refuse: revokeRefused },
       {
         kind: 'delete',
         testId: true,
@@ -189,6 +220,37 @@ export const DATA_AUDIT_LIST: ListDefinition<DataAuditRecord> = {
           confirm: 'dataAudit.revoke.confirm',
           ok: 'dataAudit.revoke.ok',
         },
+      },
+    ],
+  },
+  form: {
+    schema: dataAuditUpdateSchema,
+    addTitle: 'dataAudit.list.editTitle',
+    editTitle: 'dataAudit.list.editTitle',
+    width: 520,
+    testId: 'data-audit-record-form',
+    toFormValues: toAuditFormValues,
+    toInput: toAuditUpdate,
+    fields: [
+      {
+        kind: 'select',
+        name: 'reason',
+        label: 'dataAudit.fields.reason',
+        options: () => auditReasonOptions(consoleLang()),
+      },
+      {
+        kind: 'number',
+        name: 'value',
+        label: 'dataAudit.fields.newValue',
+        extra: 'dataAudit.list.valueHint',
+      },
+      {
+        kind: 'textarea',
+        name: 'remark',
+        label: 'dataAudit.fields.remark',
+        rows: 2,
+        maxLength: DATA_AUDIT_LIMITS.remarkMax,
+        showCount: true,
       },
     ],
   },

@@ -15,6 +15,7 @@ vi.mock('../../../../lib/api', async (importOriginal) => ({
 
 const LIST_URL = '/manager/settings/dataAudit/rest/getList';
 const REVOKE_URL = '/manager/settings/dataAudit/rest/uninstall';
+const UPDATE_URL = '/manager/settings/dataAudit/rest/update';
 const SLOW = { timeout: 10_000 };
 const T0 = Date.UTC(2026, 9, 31, 18);
 
@@ -60,7 +61,9 @@ describe('settings › data audit', () => {
           )
         : url === REVOKE_URL
           ? Promise.resolve({ batchId: null, count: 1 })
-          : Promise.reject(new Error(`unexpected POST ${url}`)),
+          : url === UPDATE_URL
+            ? Promise.resolve(record({ remark: 'checked' }))
+            : Promise.reject(new Error(`unexpected POST ${url}`)),
     );
   });
   afterEach(() => {
@@ -89,6 +92,24 @@ describe('settings › data audit', () => {
       await waitFor(() => expect(api.post).toHaveBeenCalledWith(REVOKE_URL, { ids: [1] }));
       // No add button: audits are made in the workbench.
       expect(screen.queryByTestId('data-audit-records-add')).toBeNull();
+    },
+  );
+
+  it(
+    'edits a record in force: its reason and remark (a non-replacement sends no value)',
+    { timeout: 20_000 },
+    async () => {
+      renderWithProviders(<DataAuditSettingsPage />);
+      await screen.findByTestId('data-audit-records-table', undefined, SLOW);
+      await screen.findByTestId('data-audit-records-edit-1', undefined, SLOW);
+      expect(screen.getByTestId<HTMLButtonElement>('data-audit-records-edit-2').disabled).toBe(true);
+      fireEvent.click(screen.getByTestId('data-audit-records-edit-1'));
+      const form = await screen.findByTestId('data-audit-record-form', undefined, SLOW);
+      fireEvent.change(form.querySelector('textarea') as HTMLTextAreaElement, { target: { value: ' checked ' } });
+      fireEvent.click(button(document.querySelector('.ant-modal') as HTMLElement, '保存'));
+      await waitFor(() =>
+        expect(api.post).toHaveBeenCalledWith(UPDATE_URL, { id: 1, reason: 'instrumentFault', remark: 'checked' }),
+      );
     },
   );
 
