@@ -296,6 +296,24 @@ describe('data audit', () => {
       expect(await stored(a, 'day', D0)).toMatchObject({ auditState: 'recomputed', auditValue: 11 });
       expect((await stored(a, 'month', MARCH))?.value).toBeCloseTo(61 / 3, 9);
       expect((await stored(a, 'year', YEAR_2026))?.value).toBeCloseTo(1150 / 6, 9);
+
+      // A changed hour under the recomputed day, as the ingest announces it: the day and its month follow.
+      const sendHour = async (value: number) => {
+        await resend([hour(D0, value)], []);
+        t().app.bus.publish('data.received', {
+          deviceId: a,
+          deviceCode: 'RP-A',
+          kind: 'hour',
+          dataTime: D0,
+          values: [{ factorCode: COD, value, min: null, max: null, cou: null, flag: 'N', quality: 'N' }],
+        });
+      };
+      await sendHour(14);
+      // Valid hours 14 and 12 → 13; March (13 + 20 + 30) / 3 = 21.
+      await expect.poll(async () => (await stored(a, 'day', D0))?.auditValue).toBe(13);
+      await expect.poll(async () => (await stored(a, 'month', MARCH))?.value).toBeCloseTo(21, 9);
+      await sendHour(10);
+      await expect.poll(async () => (await stored(a, 'day', D0))?.auditValue).toBe(11);
     });
 
     it('shows a value’s trail, and edits a replacement’s value', async () => {

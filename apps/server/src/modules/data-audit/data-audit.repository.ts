@@ -283,6 +283,21 @@ export class DataAuditRepository {
     }
   }
 
+  /** Of `factorCodes`, those whose day value at `day` was recomputed from audited hours. */
+  async recomputedDays(deviceId: number, day: number, factorCodes: readonly string[]): Promise<string[]> {
+    if (factorCodes.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('measurements')
+      .select('factorCode')
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', 'day')
+      .where('dataTime', '=', day)
+      .where('factorCode', 'in', [...factorCodes])
+      .where('auditState', '=', 'recomputed')
+      .execute();
+    return rows.map((r) => r.factorCode);
+  }
+
   /** Whether a record in force on an hour of [from, to) changed what that hour counts as or is (not a mere approval). */
   async hoursChanged(deviceId: number, factorCode: string, from: number, to: number): Promise<boolean> {
     const row = await this.db

@@ -254,6 +254,26 @@ export class DataAuditService {
     };
   }
 
+  /**
+   * A station sent hour values (again, or late): a day value recomputed from its audited hours is recomputed
+   * with them, and its month and year follow. Days the audits left alone keep the station's value.
+   */
+  async followHours(deviceId: number, dataTime: number, factorCodes: readonly string[]): Promise<void> {
+    const device = await this.repo.device(deviceId);
+    if (!device) return;
+    const day = stationDayStart(dataTime, device.utcOffsetMinutes);
+    if ((await this.repo.recomputedDays(device.id, day, factorCodes)).length === 0) return;
+    await this.repo.transaction(async (repo) => {
+      await repo.lockDevices([device.id]);
+      const codes = await repo.recomputedDays(device.id, day, factorCodes);
+      await this.settleDays(
+        repo,
+        device,
+        codes.map((factorCode) => ({ factorCode, day })),
+      );
+    });
+  }
+
   private async visibleDevice(deviceId: number, caller: ScopeReader): Promise<AuditDevice> {
     const device = await this.repo.device(deviceId);
     if (!device || !(await this.scopes.visible(deviceId, scopeOf({}, caller)))) throw new DomainError('notFound');
@@ -283,8 +303,17 @@ export class DataAuditService {
       }
       for (const g of groups.values()) await repo.setState(device.id, kind, factorCode, g.times, g.state, g.value);
     }
+    await this.settleDays(repo, device, [...days.values()]);
+  }
+
+  /** Settles station days' values, then the months and years above them. */
+  private async settleDays(
+    repo: DataAuditRepository,
+    device: AuditDevice,
+    days: readonly { factorCode: string; day: number }[],
+  ): Promise<void> {
     const rollups = new Map<string, RollupTarget>();
-    for (const { factorCode, day } of days.values()) {
+    for (const { factorCode, day } of days) {
       await this.settleDay(repo, device.id, factorCode, day);
       for (const t of rollupTargetsOf(device.id, factorCode, day, device.utcOffsetMinutes)) {
         rollups.set(`${t.factorCode}|${t.kind}|${t.from}`, t);
