@@ -38,7 +38,7 @@ import {
   WxAlarmSettingsPage,
 } from '../features/settings';
 import { DictionaryPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
-import { WaterControlPage, WaterDataAuditPage } from '../features/water';
+import { OutlierIntervalPage, WaterControlPage, WaterDataAuditPage } from '../features/water';
 import * as RESOURCE_ICONS from './resource-icons';
 
 /**
@@ -113,7 +113,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
 
   'water.control': { component: WaterControlPage },
   'water.data-audit': { component: WaterDataAuditPage },
-  'water.outlier-interval': notBuilt,
+  'water.outlier-interval': { component: OutlierIntervalPage },
 };
 
 export function isRegistered(code: string): boolean {

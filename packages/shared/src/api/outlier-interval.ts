@@ -31,7 +31,12 @@ export const outlierIntervalEndpoints = {
     body: outlierIntervalUpdateSchema,
     response: outlierIntervalSchema,
   }),
-  remove: defineEndpoint({ method: 'GET', path: `${OUTLIER_INTERVAL}/delete`, query: idParamSchema, response: z.null() }),
+  remove: defineEndpoint({
+    method: 'GET',
+    path: `${OUTLIER_INTERVAL}/delete`,
+    query: idParamSchema,
+    response: z.null(),
+  }),
   /** Re-judges stored values of a range with the intervals as they are; answers the recorded application. */
   apply: defineEndpoint({
     method: 'POST',

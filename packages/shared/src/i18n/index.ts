@@ -14,6 +14,7 @@ import enFactorSettings from './en-US/factorSettings.json' with { type: 'json' }
 import enReissue from './en-US/reissue.json' with { type: 'json' };
 import enIotCard from './en-US/iotCard.json' with { type: 'json' };
 import enRegular from './en-US/regular.json' with { type: 'json' };
+import enOutlierInterval from './en-US/outlierInterval.json' with { type: 'json' };
 import enDevops from './en-US/devops.json' with { type: 'json' };
 import enWxAlarm from './en-US/wxAlarm.json' with { type: 'json' };
 import enCommon from './en-US/common.json' with { type: 'json' };
@@ -46,6 +47,7 @@ import zhFactorSettings from './zh-CN/factorSettings.json' with { type: 'json' }
 import zhReissue from './zh-CN/reissue.json' with { type: 'json' };
 import zhIotCard from './zh-CN/iotCard.json' with { type: 'json' };
 import zhRegular from './zh-CN/regular.json' with { type: 'json' };
+import zhOutlierInterval from './zh-CN/outlierInterval.json' with { type: 'json' };
 import zhDevops from './zh-CN/devops.json' with { type: 'json' };
 import zhWxAlarm from './zh-CN/wxAlarm.json' with { type: 'json' };
 import zhCommon from './zh-CN/common.json' with { type: 'json' };
@@ -89,6 +91,7 @@ export const I18N_RESOURCES = {
     reissue: zhReissue,
     iotCard: zhIotCard,
     regular: zhRegular,
+    outlierInterval: zhOutlierInterval,
     devops: zhDevops,
     wxAlarm: zhWxAlarm,
     history: zhHistory,
@@ -123,6 +126,7 @@ export const I18N_RESOURCES = {
     reissue: enReissue,
     iotCard: enIotCard,
     regular: enRegular,
+    outlierInterval: enOutlierInterval,
     devops: enDevops,
     wxAlarm: enWxAlarm,
     history: enHistory,

@@ -77,13 +77,13 @@ describe('outlierIntervalInputSchema', () => {
   });
 
   it('refuses no bound, min not below max, and a suspect interval reaching outside', () => {
-    expect(messages({})).toEqual(['abnMin:outlierInterval.validation.noBound']);
-    expect(messages({ abnMin: 5, abnMax: 5 })).toEqual(['abnMax:outlierInterval.validation.order']);
-    expect(messages({ wnMin: 6, wnMax: 5 })).toEqual(['wnMax:outlierInterval.validation.order']);
-    expect(messages({ abnMin: 1, wnMin: 0.5 })).toEqual(['wnMin:outlierInterval.validation.inside']);
-    expect(messages({ abnMax: 10, wnMax: 11 })).toEqual(['wnMax:outlierInterval.validation.inside']);
-    expect(messages({ abnMax: 10, wnMin: 10 })).toEqual(['wnMin:outlierInterval.validation.inside']);
-    expect(messages({ abnMin: 10, wnMax: 10 })).toEqual(['wnMax:outlierInterval.validation.inside']);
+    expect(messages({})).toEqual(['abnMin:validation.outlierNoBound']);
+    expect(messages({ abnMin: 5, abnMax: 5 })).toEqual(['abnMax:validation.outlierOrder']);
+    expect(messages({ wnMin: 6, wnMax: 5 })).toEqual(['wnMax:validation.outlierOrder']);
+    expect(messages({ abnMin: 1, wnMin: 0.5 })).toEqual(['wnMin:validation.outlierInside']);
+    expect(messages({ abnMax: 10, wnMax: 11 })).toEqual(['wnMax:validation.outlierInside']);
+    expect(messages({ abnMax: 10, wnMin: 10 })).toEqual(['wnMin:validation.outlierInside']);
+    expect(messages({ abnMin: 10, wnMax: 10 })).toEqual(['wnMax:validation.outlierInside']);
   });
 
   it('refuses months outside 1–12', () => {

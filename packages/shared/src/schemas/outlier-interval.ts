@@ -100,9 +100,9 @@ const monthsSchema = z
   .optional()
   .transform((months) => [...new Set(months ?? [])].sort((a, b) => a - b));
 
-const ORDER = 'outlierInterval.validation.order';
-const INSIDE = 'outlierInterval.validation.inside';
-const NO_BOUND = 'outlierInterval.validation.noBound';
+const ORDER = 'validation.outlierOrder';
+const INSIDE = 'validation.outlierInside';
+const NO_BOUND = 'validation.outlierNoBound';
 
 /**
  * A usable interval: at least one bound; each min below its max; the suspect interval inside the outlier interval
@@ -147,9 +147,7 @@ export type OutlierIntervalInput = z.infer<typeof outlierIntervalInputSchema>;
 export type OutlierIntervalInputRequest = z.input<typeof outlierIntervalInputSchema>;
 
 /** update: add (no id) or edit (id) in one call. */
-export const outlierIntervalUpdateSchema = intervalFields
-  .extend({ id: idSchema.optional() })
-  .superRefine(checkBounds);
+export const outlierIntervalUpdateSchema = intervalFields.extend({ id: idSchema.optional() }).superRefine(checkBounds);
 export type OutlierIntervalUpdate = z.infer<typeof outlierIntervalUpdateSchema>;
 
 export const outlierIntervalSchema = z.object({
@@ -202,7 +200,12 @@ export const outlierApplySchema = z
   .superRefine((a, ctx) => {
     if (a.endTime <= a.beginTime) ctx.addIssue({ code: 'custom', message: 'validation.dateOrder', path: ['endTime'] });
     else if (a.endTime - a.beginTime > OUTLIER_INTERVAL_LIMITS.maxApplyDays * DAY_MS) {
-      ctx.addIssue({ code: 'custom', message: 'outlierInterval.validation.rangeTooLong', path: ['endTime'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'validation.rangeTooLong',
+        params: { days: OUTLIER_INTERVAL_LIMITS.maxApplyDays },
+        path: ['endTime'],
+      });
     }
   });
 export type OutlierApply = z.infer<typeof outlierApplySchema>;

@@ -78,7 +78,9 @@ export function outlierIntervals(dialect: Dialect): Migration {
           outlier_min = (select wn_min from outlier_intervals o
                          where o.factor_code = factors.factor_code and o.device_id is null and o.months = ''),
           outlier_max = (select wn_max from outlier_intervals o
-                         where o.factor_code = factors.factor_code and o.device_id is null and o.months = '')`.execute(db);
+                         where o.factor_code = factors.factor_code and o.device_id is null and o.months = '')`.execute(
+        db,
+      );
       await sql`
         update device_factors set
           outlier_min = (select wn_min from outlier_intervals o where o.factor_code = device_factors.factor_code

@@ -1,4 +1,9 @@
-import { OUTLIER_APPLY_KINDS, type OutlierApplication, type OutlierApplyKind, type OutlierInterval } from '@envmon/shared';
+import {
+  OUTLIER_APPLY_KINDS,
+  type OutlierApplication,
+  type OutlierApplyKind,
+  type OutlierInterval,
+} from '@envmon/shared';
 import { parseMonths } from '../../db/queries/outlier-months.js';
 import type { OutlierApplicationRow, OutlierIntervalRow } from './outlier-interval.repository.js';
 
@@ -32,7 +37,10 @@ function jsonList(text: string): unknown[] {
 }
 
 /** An application with its devices named (as they are named now; a deleted one has no name). */
-export function toOutlierApplication(row: OutlierApplicationRow, names: ReadonlyMap<number, string>): OutlierApplication {
+export function toOutlierApplication(
+  row: OutlierApplicationRow,
+  names: ReadonlyMap<number, string>,
+): OutlierApplication {
   return {
     id: row.id,
     userName: row.userName,

@@ -1,5 +1,6 @@
 import { MESSAGES, type OutlierApplication, type OutlierInterval, type Page } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MeasurementKind } from '../../db/schema.js';
 import { ADMIN_PASSWORD, body, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, StationClient } from '../../test/station-client.js';
 import { insertDevice, userWith } from '../deploy/device-panel.test-support.js';
@@ -54,7 +55,7 @@ describe('outlier intervals', () => {
     }
   }
 
-  const flags = (deviceId: number, kind = 'min') =>
+  const flags = (deviceId: number, kind: MeasurementKind = 'min') =>
     query(t(), (db) =>
       db
         .selectFrom('measurements')
@@ -79,9 +80,7 @@ describe('outlier intervals', () => {
     ids.deviceJanuary = deviceJanuary.data.id;
     // A summer interval of the factor beside its all-year one is fine; a second all-year one, or another January
     // one of the station, is not.
-    expect(
-      body(await save({ factorCode: 'w01018', months: [6, 7, 8], abnMax: 200, wnMax: 150 })).status,
-    ).toBe(200);
+    expect(body(await save({ factorCode: 'w01018', months: [6, 7, 8], abnMax: 200, wnMax: 150 })).status).toBe(200);
     expect(body(await save({ factorCode: 'w01018', abnMax: 1 })).desc).toBe(MESSAGES.outlierIntervalOverlap);
     expect(body(await save({ deviceId: one, factorCode: 'w01018', months: [1, 2], wnMax: 1 })).desc).toBe(
       MESSAGES.outlierIntervalOverlap,
@@ -225,8 +224,13 @@ describe('outlier intervals', () => {
     // Nor theirs to change: the factor's (every station), and OUT0001's.
     expect((await save({ factorCode: 'w01001', wnMin: 6 }, bound)).statusCode).toBe(403);
     expect(
-      (await t().app.inject({ url: `${BASE}/delete`, query: { id: String(ids.factorYear) }, headers: { token: bound } }))
-        .statusCode,
+      (
+        await t().app.inject({
+          url: `${BASE}/delete`,
+          query: { id: String(ids.factorYear) },
+          headers: { token: bound },
+        })
+      ).statusCode,
     ).toBe(403);
     expect(body(await save({ deviceId: one, factorCode: 'w01001', wnMin: 6 }, bound)).desc).toBe(MESSAGES.notFound);
     const own = body<OutlierInterval>(await save({ deviceId: two, factorCode: 'w01001', wnMin: 6 }, bound));
@@ -241,8 +245,8 @@ describe('outlier intervals', () => {
     expect(applications.list.map((a) => a.userName)).toEqual(['outlier-bound']);
 
     await call(t().app, admin, 'GET', `${BASE}/delete`, { query: { id: String(own.data.id) } });
-    expect(body(await t().app.inject({ url: `${BASE}/delete`, query: { id: '99999' }, headers: { token: admin } })).desc).toBe(
-      MESSAGES.notFound,
-    );
+    expect(
+      body(await t().app.inject({ url: `${BASE}/delete`, query: { id: '99999' }, headers: { token: admin } })).desc,
+    ).toBe(MESSAGES.notFound);
   });
 });

@@ -1,4 +1,9 @@
-import type { OutlierApplicationListQuery, OutlierApplyKind, OutlierIntervalListQuery, OutlierRule } from '@envmon/shared';
+import type {
+  OutlierApplicationListQuery,
+  OutlierApplyKind,
+  OutlierIntervalListQuery,
+  OutlierRule,
+} from '@envmon/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, OutlierApplicationsTable, OutlierIntervalsTable } from '../../db/schema.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
