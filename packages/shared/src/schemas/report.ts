@@ -260,6 +260,8 @@ export const reportContrastSchema = z.object({
   factor: reportFactorSchema,
   series: z.array(reportContrastSeriesSchema),
   rows: z.array(reportContrastRowSchema),
+  /** How many of its values an audit touched. */
+  auditedCount: z.number().int(),
 });
 export type ReportContrast = z.infer<typeof reportContrastSchema>;
 
@@ -319,6 +321,8 @@ export const reportStandardSchema = z.object({
   standard: z.enum(REPORT_STANDARDS),
   waterClass: z.number().int(),
   factors: z.array(reportStandardFactorSchema),
+  /** How many of its values an audit touched. */
+  auditedCount: z.number().int(),
 });
 export type ReportStandardReport = z.infer<typeof reportStandardSchema>;
 

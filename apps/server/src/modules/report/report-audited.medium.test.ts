@@ -1,4 +1,10 @@
-import type { DataAuditResult, ReportMultiStation, ReportSingleStation } from '@envmon/shared';
+import type {
+  DataAuditResult,
+  ReportContrast,
+  ReportMultiStation,
+  ReportSingleStation,
+  ReportStandardReport,
+} from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/harness.js';
 import { COD, D0, DAY, HOUR, type ReportFixture, useReports, values } from './report.test-support.js';
@@ -82,6 +88,17 @@ describe('reports on audited data', () => {
     const multi = await get<ReportMultiStation>('multiStation', { deviceIds: `${a}`, factorCodes: COD, ...hours });
     expect(multi.stations[0]?.values[COD]?.avg).toBeCloseTo(62 / 3, 9);
     expect(multi.auditedCount).toBe(2);
+    const contrast = await get<ReportContrast>('contrast', {
+      mode: 'stations',
+      factorCode: COD,
+      deviceIds: `${a}`,
+      ...hours,
+    });
+    expect(contrast.series[0]?.stats.avg).toBeCloseTo(62 / 3, 9);
+    expect(contrast.auditedCount).toBe(2);
+    const radar = await get<ReportStandardReport>('radar', { deviceId: a, factorCodes: COD, ...hours });
+    expect(radar.factors[0]?.avg).toBeCloseTo(62 / 3, 9);
+    expect(radar.auditedCount).toBe(2);
   });
 
   it('exports the audit state of each period’s values, and says the report rests on audited data', async () => {

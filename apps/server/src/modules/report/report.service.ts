@@ -285,7 +285,9 @@ export class ReportService {
     const labels = slotter(beginTime, timeUnit, first?.utcOffsetMinutes ?? 0);
     // Each series is one range read along the measurements key; read together.
     const read = await Promise.all(
-      plans.map((plan) => this.reportedRollups([plan.device.id], timeUnit, plan.range.from, plan.range.to, [factorCode])),
+      plans.map((plan) =>
+        this.reportedRollups([plan.device.id], timeUnit, plan.range.from, plan.range.to, [factorCode]),
+      ),
     );
     const rowsBySlot = new Map<number, Record<string, number | null>>();
     const series: ReportContrastSeries[] = plans.map((plan, i) => {
@@ -319,6 +321,7 @@ export class ReportService {
       factor: toFactor(factorCode, catalogue.get(factorCode)),
       series,
       rows,
+      auditedCount: auditedCount(read.flat()),
     };
   }
 
@@ -344,6 +347,7 @@ export class ReportService {
       endTime,
       standard,
       waterClass,
+      auditedCount: auditedCount(rows),
       factors: summaries.map((s) => {
         // Thresholds come overflow type 0 first: the factor's own standard before an overflow stage.
         const threshold = thresholds.find((t) => t.factorCode === s.factorCode);

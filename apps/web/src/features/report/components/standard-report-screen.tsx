@@ -2,7 +2,7 @@ import type { ReportStandard, ReportStandardReport, reportEndpoints } from '@env
 import type { TFunction } from 'i18next';
 import type { ReportChartSpec } from './report-chart';
 import type { ReportFilterForm } from './report-filter-bar';
-import { reportFilter } from './report-parts';
+import { reportAuditedNote, reportFilter } from './report-parts';
 import { defineReportScreen, type ReportChartContext } from './report-screen';
 import { REPORT_STANDARD_DEFAULTS, ReportStandardFields, ReportStandardTable } from './report-standard-parts';
 
@@ -41,6 +41,10 @@ export function standardReportScreen(calls: StandardReportCalls, { testId, help,
       toParams: standardFilters,
     }),
     isEmpty: (data) => data.factors.length === 0,
-    body: (part) => [part.chart(chart), part.node((data) => <ReportStandardTable report={data} />)],
+    body: (part) => [
+      reportAuditedNote(),
+      part.chart(chart),
+      part.node((data) => <ReportStandardTable report={data} />),
+    ],
   });
 }

@@ -33,6 +33,7 @@ const stats = (avg: number): ReportStats => ({
 });
 const DEVICE = { deviceId: 7, deviceName: '莲花山水站', mn: 'MN0007', utcOffsetMinutes: 480 };
 const REPORT: ReportContrast = {
+  auditedCount: 0,
   mode: 'periods',
   timeUnit: 'day',
   beginTime: D0,

@@ -10,6 +10,7 @@ import {
 } from '@envmon/shared';
 import type { TFunction } from 'i18next';
 import {
+  reportAuditedNote,
   defineReportScreen,
   formatReportValue,
   lineOption,
@@ -63,6 +64,7 @@ const contrastScreen = defineReportScreen(reportEndpoints.contrast, {
     }),
   isEmpty: (data) => data.rows.length === 0,
   body: (part) => [
+    reportAuditedNote(),
     part.chart((data, { theme, lang, t }) => {
       const offset = data.series[0]?.device.utcOffsetMinutes ?? 0;
       return {

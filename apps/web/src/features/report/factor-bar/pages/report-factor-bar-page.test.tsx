@@ -19,6 +19,7 @@ vi.mock('../../../../components/chart/echart', () => ({
 }));
 
 const REPORT: ReportStandardReport = {
+  auditedCount: 0,
   device: { deviceId: 7, deviceName: '莲花山水站', mn: 'MN0007', utcOffsetMinutes: 480 },
   timeUnit: 'day',
   beginTime: 0,

@@ -37,6 +37,7 @@ const factor = (code: string, zh: string, extra: Partial<ReportStandardFactor>):
   ...extra,
 });
 const REPORT: ReportStandardReport = {
+  auditedCount: 0,
   device: { deviceId: 7, deviceName: '莲花山水站', mn: 'MN0007', utcOffsetMinutes: 480 },
   timeUnit: 'day',
   beginTime: 0,
