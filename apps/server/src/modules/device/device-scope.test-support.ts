@@ -223,6 +223,23 @@ export async function seedStation(
         updateTime: now,
       })
       .execute();
+    // An outlier interval of its own factor (Water station › outlier interval).
+    await db
+      .insertInto('outlierIntervals')
+      .values({
+        deviceId: device.id,
+        factorCode: factor,
+        months: '',
+        abnMin: null,
+        abnMax: tag + 0.5,
+        wnMin: null,
+        wnMax: null,
+        remark: name,
+        updatedBy: 'admin',
+        createTime: now,
+        updateTime: now,
+      })
+      .execute();
     const devops = await db
       .insertInto('devopsRecords')
       .values({
