@@ -104,14 +104,19 @@ describe('reports on audited data', () => {
   it('exports the audit state of each period’s values, and says the report rests on audited data', async () => {
     const workbook = await exported('singleStation', { deviceId: a, ...hours });
     const [summary, data] = workbook.worksheets;
-    expect(values(summary, 4)).toEqual(['审核数据：其中 2 个数值经过审核']);
-    const header = values(data, 5);
+    // Three title lines, the header, three factors, a blank row, the note: the layout stays as without audits.
+    expect(values(summary, 4)[0]).toBe('监测因子');
+    expect(values(summary, 9)).toEqual(['审核数据：其中 2 个数值经过审核']);
+    const header = values(data, 4);
     expect(header.at(-1)).toBe('审核状态');
     const zh = names.get(COD)?.zh;
-    expect(values(data, 7).at(-1)).toBe(`${zh}: 无效`);
-    expect(values(data, 8).at(-1)).toBe(`${zh}: 已替换`);
+    expect(data?.getRow(5).getCell(header.length).value).toBeNull();
+    expect(values(data, 6).at(-1)).toBe(`${zh}: 无效`);
+    expect(values(data, 7).at(-1)).toBe(`${zh}: 已替换`);
     const english = await exported('singleStation', { deviceId: a, ...hours, lang: 'en-US' });
-    expect(values(english.worksheets[1], 8).at(-1)).toBe(`${names.get(COD)?.en}: Replaced`);
+    expect(values(english.worksheets[1], 7).at(-1)).toBe(`${names.get(COD)?.en}: Replaced`);
+    const multi = await exported('multiStation', { deviceIds: `${a}`, factorCodes: COD, ...hours });
+    expect(values(multi.worksheets[0], 6)).toEqual(['审核数据：其中 2 个数值经过审核']);
   });
 
   it('counts the value again once the invalidation is revoked', async () => {

@@ -46,9 +46,12 @@ function periodLine(begin: number, end: number, unit: ReportTimeUnit, offset: nu
 
 const deviceLine = (device: ReportDevice) => `${device.deviceName} (MN ${device.mn})`;
 
-/** The title says when a report rests on audited values (issue 19), and how many. */
-const auditedLine = (count: number, lang: Language): string[] =>
-  count > 0 ? [tr('audited', lang).replace('{{count}}', String(count))] : [];
+/**
+ * A note under a sheet's rows when the report rests on audited values (issue 19), and how many: below the
+ * table, so that the title and header rows stay where they are whether or not anything was audited.
+ */
+const auditedNote = (count: number, lang: Language): XlsxRow[] =>
+  count > 0 ? [[], [tr('audited', lang).replace('{{count}}', String(count))]] : [];
 
 const factorName = (f: ReportFactor, lang: Language) =>
   (lang === 'en-US' ? (f.factorNameEn ?? f.factorName) : f.factorName) ?? f.factorCode;
@@ -104,7 +107,6 @@ export function singleStationWorkbook(report: ReportSingleStation, lang: Languag
     tr('singleStation.title', lang),
     deviceLine(device),
     periodLine(report.beginTime, report.endTime, timeUnit, device.utcOffsetMinutes, lang),
-    ...auditedLine(report.auditedCount, lang),
   ];
   const summary: ReportSheet = {
     name: tr('sheets.summary', lang),
@@ -114,11 +116,14 @@ export function singleStationWorkbook(report: ReportSingleStation, lang: Languag
       { header: tr('columns.unit', lang), width: 10 },
       ...statColumns(lang),
     ],
-    rows: report.factors.map((f) => [
-      (lang === 'en-US' ? (f.factorNameEn ?? f.factorName) : f.factorName) ?? f.factorCode,
-      f.unit ?? '',
-      ...statCells(f, f.decimals),
-    ]),
+    rows: [
+      ...report.factors.map((f) => [
+        (lang === 'en-US' ? (f.factorNameEn ?? f.factorName) : f.factorName) ?? f.factorCode,
+        f.unit ?? '',
+        ...statCells(f, f.decimals),
+      ]),
+      ...auditedNote(report.auditedCount, lang),
+    ],
   };
   const data: ReportSheet = {
     name: tr('sheets.data', lang),
@@ -149,7 +154,6 @@ export function multiStationWorkbook(report: ReportMultiStation, lang: Language)
     title: [
       tr('multiStation.title', lang),
       periodLine(report.beginTime, report.endTime, report.timeUnit, offset, lang),
-      ...auditedLine(report.auditedCount, lang),
     ],
     columns: [
       { header: tr('columns.deviceName', lang), width: 20 },
@@ -171,6 +175,7 @@ export function multiStationWorkbook(report: ReportMultiStation, lang: Language)
       }),
     ]),
   };
+  sheet.rows.push(...auditedNote(report.auditedCount, lang));
   return plan('multi-station', tr('multiStation.title', lang), [sheet]);
 }
 

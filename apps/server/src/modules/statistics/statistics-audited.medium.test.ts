@@ -66,9 +66,11 @@ describe('statistics on audited data', () => {
       expect(ts01).toMatchObject({ avg: 31.25, min: 9, max: 51, count: 4, valid: 4, exceedances: 3, compliance: 0.25 });
       expect(report.auditedCount).toBe(2);
       const sheet = await download('summary', { timeUnit: 'month', date: '2026-03-01', projectId: project });
-      expect(sheet.getRow(3).getCell(1).value).toBe('审核数据：其中 2 个数值经过审核');
+      // Title, period, header, the rows (A's TS01 first), a blank row and the note under them.
+      expect(sheet.getRow(3).getCell(1).value).toBe('序号');
       // No., device, MN, factor, unit, then avg 31.25 at one decimal.
-      expect(sheet.getRow(5).getCell(6).value).toBe(31.3);
+      expect(sheet.getRow(4).getCell(6).value).toBe(31.3);
+      expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe('审核数据：其中 2 个数值经过审核');
     });
 
     it('counts the day again once the invalidation is revoked, and is the station’s again after the replacement', async () => {

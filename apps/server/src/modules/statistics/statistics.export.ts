@@ -144,20 +144,22 @@ export function summaryWorkbook(report: SummaryReport, lang: Lang): XlsxWorkbook
     sheets: [
       {
         name,
-        title: [
-          `${project} ${name}`,
-          en(lang) ? `Period: ${report.period}` : `统计时段：${report.period}`,
-          // The summary rests on audited values (issue 19): said when any of them was audited.
-          ...(report.auditedCount === 0
-            ? []
-            : [
-                en(lang)
-                  ? `Audited data: ${report.auditedCount} of the values were audited`
-                  : `审核数据：其中 ${report.auditedCount} 个数值经过审核`,
-              ]),
-        ],
+        title: [`${project} ${name}`, en(lang) ? `Period: ${report.period}` : `统计时段：${report.period}`],
         columns: columns(SUMMARY_HEADERS[lang], [8, 22, 26, 20, 10, 12, 12, 12, 10, 10, 10, 14, 10, 14]),
-        rows: [rows],
+        // The summary rests on audited values (issue 19): a note under the rows when any was audited.
+        rows: [
+          report.auditedCount === 0
+            ? rows
+            : [
+                ...rows,
+                [],
+                [
+                  en(lang)
+                    ? `Audited data: ${report.auditedCount} of the values were audited`
+                    : `审核数据：其中 ${report.auditedCount} 个数值经过审核`,
+                ],
+              ],
+        ],
       },
     ],
   };
