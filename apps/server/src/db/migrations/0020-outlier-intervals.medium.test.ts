@@ -29,7 +29,8 @@ describe('migration 0020: outlier intervals', () => {
         .selectFrom('outlierIntervals')
         .select(['deviceId', 'factorCode', 'months', 'abnMin', 'abnMax', 'wnMin', 'wnMax'])
         .orderBy('factorCode')
-        .orderBy('deviceId')
+        // The factors' rows were written before the device factors'.
+        .orderBy('id')
         .execute(),
     );
     const open = { months: '', abnMin: null, abnMax: null };
