@@ -61,6 +61,7 @@ const EXEMPT: Record<string, string> = {
   '/manager/settings/outlierInterval/rest/delete': 'a write',
   '/manager/settings/outlierInterval/rest/applications':
     "re-applications of the outlier intervals: counts and device ids (a user bound to devices: their own)",
+  '/manager/settings/regular/rest/delete': 'a write',
   '/manager/settings/devops/rest/delete': 'a write',
   '/manager/settings/dashboard/rest/get': 'dashboard configurations (cards, names, chosen device ids), no device data',
   '/manager/settings/dashboard/rest/getByUserId': 'one dashboard configuration, no device data',

@@ -85,6 +85,26 @@ export async function seedStation(
         dropRatio: null,
       })
       .execute();
+    // A data rule of its own factor (Settings › regular).
+    await db
+      .insertInto('dataRules')
+      .values({
+        deviceId: device.id,
+        factorCode: factor,
+        symbol: 'round',
+        k: null,
+        b: null,
+        fromUnit: null,
+        toUnit: null,
+        mode: null,
+        limitValue: null,
+        fixedValue: null,
+        decimals: 1,
+        remark: null,
+        createTime: now,
+        updateTime: now,
+      })
+      .execute();
     const measurements = (['rtd', 'min', 'hour', 'day', 'month'] as const).flatMap((kind) =>
       [now - 3 * 3600_000, now - 2 * 3600_000, hourAgo].flatMap((dataTime) =>
         [factor, ...Object.values(WEATHER_FACTORS)].map((factorCode) => ({

@@ -282,6 +282,38 @@ describe('Settings › regular: data rules', () => {
     expect(cod.list).toHaveLength(1);
   });
 
+  it('rules hour and day values too, and the month is kept from the ruled days', async () => {
+    // The rules of RULES are in force again (the test before set them).
+    const client = await station();
+    for (const [cn, qn, dataTime, factors] of [
+      ['2061', '20260302100000001', '20260302100000', { w21011: { Avg: '125', Flag: 'N' } }],
+      [
+        '2031',
+        '20260302000000001',
+        '20260302000000',
+        { w01018: { Avg: '10.5', Min: '10.25', Max: '10.45', Flag: 'N' } },
+      ],
+    ] as const) {
+      await client.write(packet({ mn: 'RUL0001', cn, qn, dataTime, factors }));
+      await client.waitFor((m) => m.cn === '9014' && m.qn === qn);
+    }
+    const rows = await query(t(), (db) =>
+      db
+        .selectFrom('measurements')
+        .select(['kind', 'factorCode', 'value', 'min', 'max', 'stationValue'])
+        .where('deviceId', '=', device)
+        .where('kind', 'in', ['hour', 'day', 'month'])
+        .orderBy('kind')
+        .execute(),
+    );
+    expect(rows).toEqual([
+      { kind: 'day', factorCode: 'w01018', value: 11.4, min: 11.1, max: 11.3, stationValue: 10.5 },
+      { kind: 'hour', factorCode: 'w21011', value: 0.125, min: null, max: null, stationValue: 125 },
+      // The platform's month from its one valid day: the ruled value; it was never the station's.
+      { kind: 'month', factorCode: 'w01018', value: 11.4, min: 11.1, max: 11.3, stationValue: null },
+    ]);
+  });
+
   it('refuses unknown factors, unknown devices and rules without their parameters', async () => {
     const unknownFactor = await post(`${REGULAR}/update`, {
       deviceId: device,
