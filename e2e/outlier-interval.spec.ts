@@ -77,11 +77,16 @@ test('an outlier interval is added, applied to a week of a station’s data and 
   const result = apply.getByTestId('outlier-apply-result');
   await expect(result).toContainText(/重新判定 \d+ 条数据，其中 0 条发生变化。/);
   expect(await blockingAxeFindings(page, `${PATH} (apply)`, { include: '.ant-modal' })).toEqual([]);
-  await apply.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await apply
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await expect(apply).toBeHidden();
 
   await screen.getByRole('tab', { name: '应用记录' }).click();
-  const application = screen.locator('[data-testid="outlier-application-table"] .ant-table-tbody tr.ant-table-row').first();
+  const application = screen
+    .locator('[data-testid="outlier-application-table"] .ant-table-tbody tr.ant-table-row')
+    .first();
   await expect(application).toContainText(STATION);
   await expect(application).toContainText('化学需氧量');
   await expect(application).toContainText('小时, 日');
