@@ -1,10 +1,4 @@
-import {
-  type AuditGridCell,
-  type DataAuditGrid,
-  formatStationTime,
-  vocabularyColor,
-  vocabularyLabel,
-} from '@envmon/shared';
+import { type AuditGridCell, type DataAuditGrid, vocabularyColor, vocabularyLabel } from '@envmon/shared';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Tag, theme } from 'antd';
 import {
@@ -20,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
-import { browserOffsetAt } from '../../../../lib/data-time';
+import { formatDataTime } from '../../../../lib/data-time';
 import { formatValue } from '../../../../lib/format';
 import { stationDayStart } from '../utils/audit-range';
 import { cellKey, type GridSelection, type SelectionEvent } from '../utils/grid-selection';
@@ -37,12 +31,8 @@ const factorName = (factor: Factor, lang: 'zh' | 'en') =>
   (lang === 'en' ? (factor.factorNameEn ?? factor.factorName) : factor.factorName) ?? factor.factorCode;
 
 /** A data time as the grid's row header: hours with the hour, days as the date (the zone named when it differs). */
-function rowTime(dataTime: number, kind: DataAuditGrid['kind'], utcOffsetMinutes: number): string {
-  const text = formatStationTime(dataTime, utcOffsetMinutes, kind === 'hour' ? 'minute' : 'day');
-  return browserOffsetAt(dataTime) === utcOffsetMinutes
-    ? text
-    : `${text} (UTC${utcOffsetMinutes >= 0 ? '+' : ''}${utcOffsetMinutes / 60})`;
-}
+const rowTime = (dataTime: number, kind: DataAuditGrid['kind'], utcOffsetMinutes: number): string =>
+  formatDataTime(dataTime, utcOffsetMinutes, kind === 'hour' ? 'minute' : 'day');
 
 /** Outliers the platform flagged (HJ 212 platform quality WN suspected, ABN outlier). */
 const OUTLIERS: Readonly<Record<string, 'warning' | 'error'>> = { WN: 'warning', ABN: 'error' };
