@@ -265,7 +265,10 @@ export function AuditGrid({ grid, utcOffsetMinutes, selection, onSelect, pageRow
     const left = timeWidth + col * cellWidth;
     if (left - timeWidth < box.scrollLeft) box.scrollLeft = left - timeWidth;
     else if (left + cellWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left + cellWidth - box.clientWidth;
-    box.querySelector<HTMLElement>(`[data-cell="${focusKey}"]`)?.focus({ preventScroll: true });
+    const target = box.querySelector<HTMLElement>(`[data-cell="${focusKey}"]`);
+    target?.focus({ preventScroll: true });
+    // The grid itself may reach below the window: the page follows (the grid has the cell in view already).
+    target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [focusKey, selection.focus, rowHeight, headerHeight, timeWidth, cellWidth]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -292,7 +295,9 @@ export function AuditGrid({ grid, utcOffsetMinutes, selection, onSelect, pageRow
     display: 'flex',
     flexDirection: 'column',
     justifyContent: 'center',
-    background: token.colorFillAlter,
+    // Opaque: the rows scroll under the sticky header and the sticky time column.
+    backgroundColor: token.colorBgContainer,
+    backgroundImage: `linear-gradient(${token.colorFillAlter}, ${token.colorFillAlter})`,
     borderBottom: `1px solid ${token.colorSplit}`,
     borderInlineEnd: `1px solid ${token.colorSplit}`,
     fontWeight: token.fontWeightStrong,
