@@ -261,8 +261,32 @@ for (const look of [
       await expect(page.locator('.ant-spin-spinning').filter({ visible: true })).toHaveCount(0);
       expect(await visibleUntranslatedKeys(page)).toEqual([]);
       expect(await blockingAxeFindings(page, WORKBENCH, { include: '[data-testid="data-audit-page"]' })).toEqual([]);
+      await page.getByTestId('data-audit-page').screenshot({ path: test.info().outputPath('workbench.png') });
 
-      // The value's trail.
+      // A month of hours: the grid draws the rows in view; the keyboard reaches the last hour and back.
+      await page
+        .getByTestId('data-audit-page')
+        .locator('.ant-radio-button-wrapper')
+        .filter({ hasText: look.language === 'zh-CN' ? /^月$/ : /^Month$/ })
+        .click();
+      const month = page.getByTestId('data-audit-page').getByRole('grid');
+      // The demo keeps 31 days of hours: over a hundred rows whatever the day of the month.
+      await expect.poll(async () => Number(await month.getAttribute('aria-rowcount'))).toBeGreaterThan(100);
+      expect(await month.locator('[role="row"]').count()).toBeLessThan(80);
+      await cell(month, 0, 0).focus();
+      await page.keyboard.press('Control+End');
+      await expect(month.locator('[role="gridcell"]:focus')).toBeInViewport();
+      await page.keyboard.press('Control+Home');
+      await expect(cell(month, 0, 0)).toBeFocused();
+      await page
+        .getByTestId('data-audit-page')
+        .locator('.ant-radio-button-wrapper')
+        .filter({ hasText: look.language === 'zh-CN' ? /^日$/ : /^Day$/ })
+        .click();
+      await expect(page.getByTestId('data-audit-page').getByRole('grid')).toHaveAttribute('aria-rowcount', '25');
+
+      // The value's trail (of the second hour, where the focus is).
+      await cell(page.getByTestId('data-audit-page').getByRole('grid'), 1, 0).click();
       await page.getByTestId('data-audit-trail-open').click();
       await expect(page.getByTestId('data-audit-trail').locator('.ant-table-row')).toHaveCount(1);
       expect(await blockingAxeFindings(page, WORKBENCH, { include: '.ant-drawer' })).toEqual([]);
