@@ -51,6 +51,7 @@ const EXEMPT: Record<string, string> = {
   '/manager/system/device/deploy/rest/delete': 'a write',
   '/manager/settings/factor/rest/get': 'the factor catalogue, no devices',
   '/manager/settings/factor/rest/getAll': 'the factor catalogue, no devices',
+  '/manager/settings/factor/rest/getAllNewFactorUnit': 'the factor catalogue with unit names, no devices',
   '/manager/settings/factor/rest/delete': 'a write',
   '/manager/system/device/virtual/rest/delete': 'a write',
   '/manager/system/device/virtual/rest/template': 'an empty import template',
