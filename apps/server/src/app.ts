@@ -38,6 +38,7 @@ import { registerRegular } from './modules/regular/regular.module.js';
 import { registerFactors } from './modules/factor/factor.module.js';
 import { registerLive } from './modules/live/live.module.js';
 import { registerOutlierIntervals } from './modules/outlier-interval/outlier-interval.module.js';
+import { registerTransferFormat } from './modules/transfer-format/transfer-format.module.js';
 import { loginRoutes } from './modules/login/login.routes.js';
 import type { ModuleContext } from './modules/module-context.js';
 import type { OAuthClient } from './modules/oauth/oauth.client.js';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await registerControl(ctx, dynamicCodes);
     registerRegular(ctx);
     registerOutlierIntervals(ctx);
+    registerTransferFormat(ctx);
     registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);

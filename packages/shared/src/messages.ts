@@ -70,6 +70,9 @@ export const MESSAGES = {
   dashboardNotYours: '只能查看和修改自己的看板配置！',
   // Water station › outlier interval: one interval per factor (or station's factor) and month.
   outlierIntervalOverlap: '该因子在所选月份已有异常值区间！',
+  // Settings › transfer format: an upstream's name is unique, and so is an MN among one upstream's devices.
+  upstreamNameTaken: '上级平台名称已存在！',
+  upstreamMnTaken: '该上级平台下的设备 MN 已存在！',
   // Settings › DevOps: a record's attachments.
   devopsFileType: '文件类型不支持！',
   devopsFileLimit: '附件数量已达上限！',

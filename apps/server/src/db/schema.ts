@@ -46,6 +46,12 @@ import type {
 import type { OutlierApplicationsTable, OutlierIntervalsTable } from './schema/outlier.js';
 import type { DataAuditsTable } from './schema/audit.js';
 import type { DataRulesTable } from './schema/data-rules.js';
+import type {
+  ForwardQueueTable,
+  ForwardStatusTable,
+  UpstreamDevicesTable,
+  UpstreamsTable,
+} from './schema/transfer-format.js';
 
 /**
  * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
@@ -60,6 +66,7 @@ export type * from './schema/alarm.js';
 export type * from './schema/settings.js';
 export type * from './schema/control.js';
 export type * from './schema/data-rules.js';
+export type * from './schema/transfer-format.js';
 export type * from './schema/outlier.js';
 export type * from './schema/audit.js';
 
@@ -105,4 +112,8 @@ export interface Database {
   outlierIntervals: OutlierIntervalsTable;
   outlierApplications: OutlierApplicationsTable;
   dataAudits: DataAuditsTable;
+  upstreams: UpstreamsTable;
+  upstreamDevices: UpstreamDevicesTable;
+  forwardQueue: ForwardQueueTable;
+  forwardStatus: ForwardStatusTable;
 }

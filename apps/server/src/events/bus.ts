@@ -34,7 +34,7 @@ export interface DomainEvents {
 }
 
 /** What a 'config.changed' event asks processes to re-read. */
-export type ConfigTopic = 'factors' | 'alarmRules' | 'wxAlarm' | 'stations' | 'dataRules';
+export type ConfigTopic = 'factors' | 'alarmRules' | 'wxAlarm' | 'stations' | 'dataRules' | 'transferFormat';
 
 export type DomainEventName = keyof DomainEvents;
 export type DomainEventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => void;

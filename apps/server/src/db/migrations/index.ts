@@ -23,6 +23,7 @@ import { stationControl } from './0019-station-control.js';
 import { outlierIntervals } from './0020-outlier-intervals.js';
 import { dataRules } from './0021-data-rules.js';
 import { dataAudit } from './0022-data-audit.js';
+import { transferFormat } from './0023-transfer-format.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -54,6 +55,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0020_outlier_intervals': outlierIntervals(dialect),
     '0021_data_rules': dataRules(dialect),
     '0022_data_audit': dataAudit(dialect),
+    '0023_transfer_format': transferFormat(dialect),
   };
 }
 

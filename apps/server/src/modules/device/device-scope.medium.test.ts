@@ -73,6 +73,8 @@ const EXEMPT: Record<string, string> = {
   '/manager/settings/wxalarm/rest/get': 'WeChat alarm settings, no devices',
   '/manager/settings/countercontrol/rest/delete': 'a write',
   '/manager/settings/deviceParameters/rest/delete': 'a write',
+  '/manager/settings/transferformat/rest/get': 'upstream platforms (no devices; the device counts of all)',
+  '/manager/settings/transferformat/rest/delete': 'a write',
   '/manager/settings/dynamicCode/rest/status': "the caller's own enrolment (no secret), no devices",
   '/manager/settings/dynamicCode/rest/guarded': 'the commands that need a dynamic code, no devices',
   '/openapi.json': 'the API description',
@@ -88,6 +90,7 @@ const BY_ROW: Record<string, (s: Station) => Record<string, string>> = {
   '/manager/system/alarm/strategy/rest/get': (s) => ({ id: String(s.strategy) }),
   '/manager/system/device/deploy/rest/get': (s) => ({ id: String(s.deploy) }),
   '/manager/settings/countercontrol/rest/uploadList': (s) => ({ id: String(s.command) }),
+  '/manager/settings/transferformat/rest/getList': (s) => ({ upstreamId: String(s.upstream) }),
 };
 
 /** GETs that name no device or project but list devices' data: swept with no device named. */
@@ -154,8 +157,10 @@ describe('bound devices are a boundary on every data route (issue 13, hole 6)', 
   });
 
   const isDownload = (op: Operation) => op.path.endsWith('/download');
+  // An exempt GET is not swept even when it names a device (a delete by GET of one device's settings).
   const swept = (op: Operation) =>
-    op.params.some((p) => DEVICE_PARAMS.has(p.name)) || op.path in BY_ROW || LISTS.includes(op.path);
+    !(op.path in EXEMPT) &&
+    (op.params.some((p) => DEVICE_PARAMS.has(p.name)) || op.path in BY_ROW || LISTS.includes(op.path));
 
   /** The query asking `op` about `target` under project `projectId`; a required parameter nobody knows fails the test. */
   function queryFor(op: Operation, target: Station, projectId: number, ifFilter: boolean): Record<string, string> {

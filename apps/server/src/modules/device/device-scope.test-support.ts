@@ -28,6 +28,8 @@ export interface Station {
   deploy: number;
   virtual: number;
   command: number;
+  /** An upstream platform the device alone is forwarded to (Settings › transfer format). */
+  upstream: number;
 }
 
 /**
@@ -374,8 +376,46 @@ export async function seedStation(
       .insertInto('deviceParameters')
       .values({ deviceId: device.id, name: 'RtdInterval', reportedValue: String(tag + 0.5), reportedTime: now })
       .execute();
+    // Forwarded to an upstream of its own, under its own MN there.
+    const upstream = await db
+      .insertInto('upstreams')
+      .values({
+        name: `${name} upstream`,
+        host: '127.0.0.1',
+        port: 9212,
+        protocol: '2017',
+        st: '21',
+        password: '123456',
+        ackRequired: 1,
+        overTimeSeconds: 10,
+        reCount: 3,
+        enabled: 1,
+        remark: null,
+        createdBy: name,
+        createTime: now,
+        updateTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('upstreamDevices')
+      .values({
+        upstreamId: upstream.id,
+        deviceId: device.id,
+        upstreamMn: device.deviceCode,
+        upstreamPassword: '123456',
+        cns: '["2061"]',
+        factors: '[]',
+        valueSource: 'audited',
+        fromTime: null,
+        enabled: 1,
+        createTime: now,
+        updateTime: now,
+      })
+      .execute();
     return {
       command: command.id,
+      upstream: upstream.id,
       packet: packets[0]!.id,
       alarm: alarm.id,
       camera: camera.id,
