@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { query, type TestApp, useTestApp } from '../../test/harness.js';
+import { insertDevice } from '../deploy/device-panel.test-support.js';
+import { ForwardQueueRepository } from './forward-queue.repository.js';
+
+/** An upstream with one device forwarded to it; answers the upstream device's id. */
+async function forwarded(t: TestApp, name: string, deviceCode: string, enabled = 1): Promise<number> {
+  const deviceId = await insertDevice(t, deviceCode);
+  const now = t.clock.now();
+  return query(t, async (db) => {
+    const upstream = await db
+      .insertInto('upstreams')
+      .values({
+        name,
+        host: '127.0.0.1',
+        port: 9212,
+        protocol: '2017',
+        st: '21',
+        password: '123456',
+        ackRequired: 1,
+        overTimeSeconds: 10,
+        reCount: 3,
+        enabled,
+        remark: null,
+        createdBy: 'test',
+        createTime: now,
+        updateTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('upstreamDevices')
+      .values({
+        upstreamId: upstream.id,
+        deviceId,
+        upstreamMn: `UP${deviceCode}`,
+        upstreamPassword: '654321',
+        cns: '["2061"]',
+        factors: '[]',
+        valueSource: 'audited',
+        fromTime: null,
+        enabled: 1,
+        createTime: now,
+        updateTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+describe('the forward queue', () => {
+  const t = useTestApp();
+  let a: number;
+  let b: number;
+  const HOUR = 3600_000;
+
+  beforeAll(async () => {
+    a = await forwarded(t(), 'Queue A', 'FQ0001');
+    b = await forwarded(t(), 'Queue B', 'FQ0002', 0);
+  });
+
+  const withRepo = <T>(fn: (repo: ForwardQueueRepository) => Promise<T>, bound = 3) =>
+    query(t(), (db) => fn(new ForwardQueueRepository(db, bound)));
+
+  it('lists the enabled devices of enabled upstreams only', async () => {
+    const targets = await withRepo((repo) => repo.targets());
+    expect(targets.map((x) => [x.id, x.deviceCode, x.upstreamMn, x.upstream.name, x.utcOffsetMinutes])).toEqual([
+      [a, 'FQ0001', 'UPFQ0001', 'Queue A', 480],
+    ]);
+  });
+
+  it('queues in order, an upload once, and drops the oldest beyond the bound (counted)', async () => {
+    const item = (h: number) => ({ upstreamDeviceId: a, cn: '2061', dataTime: h * HOUR });
+    const dropped = await withRepo(async (repo) => {
+      const first = await repo.enqueue([item(1), item(2), item(1)], 100);
+      const second = await repo.enqueue([item(3), item(4), item(2)], 200);
+      return [first, second];
+    });
+    // Hours 1–4 queued once each; the bound (3) drops hour 1.
+    expect(dropped).toEqual([0, 1]);
+    const rows = await withRepo((repo) => repo.next(a, 10));
+    expect(rows.map((r) => r.dataTime / HOUR)).toEqual([2, 3, 4]);
+    const status = await query(t(), (db) =>
+      db.selectFrom('forwardStatus').selectAll().where('upstreamDeviceId', '=', a).executeTakeFirstOrThrow(),
+    );
+    expect(status).toMatchObject({ dropped: 1, sent: 0, acknowledged: 0, connected: 0 });
+  });
+
+  it('records attempts and deliveries: the status counts, the newest data time delivered, the last error', async () => {
+    await withRepo(async (repo) => {
+      const [h2, h3] = await repo.next(a, 2);
+      await repo.setConnected(a, true, 'node-1');
+      await repo.markSent(h2!, '20260101080000001', 1000);
+      await repo.markSent(h2!, '20260101080010001', 1010);
+      await repo.recordError(a, 'no answer (9014) in 10 s', 1010);
+      await repo.delivered(h2!, 1020, true);
+      await repo.markSent(h3!, '20260101080020001', 1030);
+      await repo.delivered(h3!, 1040, false);
+      await repo.recordError(a, null, 1040);
+    });
+    const rows = await withRepo((repo) => repo.next(a, 10));
+    expect(rows.map((r) => r.dataTime / HOUR)).toEqual([4]);
+    const status = await query(t(), (db) =>
+      db.selectFrom('forwardStatus').selectAll().where('upstreamDeviceId', '=', a).executeTakeFirstOrThrow(),
+    );
+    expect(status).toMatchObject({
+      connected: 1,
+      nodeId: 'node-1',
+      sent: 3,
+      acknowledged: 1,
+      dropped: 1,
+      lastSendTime: 1030,
+      lastAckTime: 1020,
+      lastDataTime: 3 * HOUR,
+      lastError: null,
+      lastErrorTime: null,
+    });
+    // Nothing of the other upstream's device moved.
+    expect(await withRepo((repo) => repo.next(b, 10))).toEqual([]);
+  });
+});
