@@ -1,6 +1,12 @@
 import { TRANSFER_FORMAT_LIMITS } from '@envmon/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ForwardQueueTable, UpstreamDevicesTable, UpstreamsTable } from '../../db/schema.js';
+import type {
+  Database,
+  ForwardQueueTable,
+  MeasurementKind,
+  UpstreamDevicesTable,
+  UpstreamsTable,
+} from '../../db/schema.js';
 
 /** An upload to forward: which upstream device, its kind and data time (its values are read when it is sent). */
 export interface ForwardItem {
@@ -10,6 +16,19 @@ export interface ForwardItem {
 }
 
 export type ForwardQueueRow = Selectable<ForwardQueueTable>;
+
+/** A stored measurement of an upload, as the forwarder reads it. */
+export interface StoredValue {
+  factorCode: string;
+  value: number | null;
+  min: number | null;
+  max: number | null;
+  cou: number | null;
+  flag: string | null;
+  quality: string;
+  auditState: string | null;
+  auditValue: number | null;
+}
 
 /** An enabled device of an enabled upstream, with what forwarding it needs. */
 export type ForwardTargetRow = Selectable<UpstreamDevicesTable> & {
@@ -105,6 +124,23 @@ export class ForwardQueueRepository {
       .orderBy('id')
       .limit(limit)
       .execute();
+  }
+
+  /** The stored values of one upload, with their audit (the forwarder decides audited or raw). */
+  values(deviceId: number, kind: MeasurementKind, dataTime: number): Promise<StoredValue[]> {
+    return this.db
+      .selectFrom('measurements')
+      .select(['factorCode', 'value', 'min', 'max', 'cou', 'flag', 'quality', 'auditState', 'auditValue'])
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('dataTime', '=', dataTime)
+      .orderBy('factorCode')
+      .execute() as Promise<StoredValue[]>;
+  }
+
+  /** An upload with nothing left to send (its values are gone): off the queue, uncounted. */
+  async discard(row: ForwardQueueRow): Promise<void> {
+    await this.db.deleteFrom('forwardQueue').where('id', '=', row.id).execute();
   }
 
   /** An attempt: its QN (which the 9014 answers) and time. */

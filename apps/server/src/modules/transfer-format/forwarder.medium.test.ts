@@ -1,0 +1,187 @@
+import type { Hj212Message } from '@envmon/hj212';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connection.js';
+import { query, useTestApp } from '../../test/harness.js';
+import { insertDevice } from '../deploy/device-panel.test-support.js';
+import { ForwardQueueRepository } from './forward-queue.repository.js';
+import { Forwarder } from './forwarder.js';
+import { fakeUpstream, reply } from './upstream.test-support.js';
+
+const HOUR = 3600_000;
+/** Hours 08:00, 09:00 and 10:00 Beijing time on 1 January 2026. */
+const H = [0, 1, 2].map((i) => Date.UTC(2026, 0, 1, 0) + i * HOUR);
+
+describe('the forwarder: store and forward to one upstream', () => {
+  const t = useTestApp();
+  let deviceId: number;
+  let mode: 'refuse' | 'ack' = 'refuse';
+  let up: Awaited<ReturnType<typeof fakeUpstream>>;
+  let db: ReturnType<typeof openDatabase>['db'];
+  let forwarder: Forwarder;
+
+  beforeAll(async () => {
+    up = await fakeUpstream((m, socket) => {
+      if (!m.flag?.ack) return;
+      socket.write(mode === 'ack' ? reply(m, '9014') : reply(m, '9011', { QnRtn: '3' }));
+    });
+    deviceId = await insertDevice(t(), 'FW0001');
+    const now = t().clock.now();
+    await query(t(), async (db) => {
+      const value = (dataTime: number, factorCode: string, v: number, audit: Record<string, unknown> = {}) => ({
+        deviceId,
+        kind: 'hour' as const,
+        dataTime,
+        factorCode,
+        value: v,
+        min: null,
+        max: null,
+        cou: null,
+        flag: 'N',
+        quality: 'N',
+        receivedAt: dataTime,
+        ...audit,
+      });
+      await db
+        .insertInto('measurements')
+        .values([
+          value(H[0]!, 'w01018', 40.1),
+          value(H[0]!, 'w21003', 0.5),
+          value(H[1]!, 'w01018', 41.2),
+          value(H[1]!, 'w21003', 0.52, { auditState: 'replaced', auditValue: 0.45 }),
+          value(H[2]!, 'w01018', 99.9, { auditState: 'invalid' }),
+          value(H[2]!, 'w21003', 0.61),
+        ])
+        .execute();
+      const upstream = await db
+        .insertInto('upstreams')
+        .values({
+          name: 'National (2005)',
+          host: '127.0.0.1',
+          port: up.port,
+          protocol: '2005',
+          st: '32',
+          password: 'nat001',
+          ackRequired: 1,
+          overTimeSeconds: 2,
+          reCount: 0,
+          enabled: 1,
+          remark: null,
+          createdBy: 'test',
+          createTime: now,
+          updateTime: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('upstreamDevices')
+        .values({
+          upstreamId: upstream.id,
+          deviceId,
+          upstreamMn: 'NAT000000000001',
+          upstreamPassword: 'dev001',
+          cns: '["2061"]',
+          factors: '[]',
+          valueSource: 'audited',
+          fromTime: null,
+          enabled: 1,
+          createTime: now,
+          updateTime: now,
+        })
+        .execute();
+    });
+    db = openDatabase(t().config.database).db;
+    forwarder = new Forwarder(new ForwardQueueRepository(db), t().clock, 'node-1', 2000);
+    await forwarder.reload();
+  });
+
+  afterAll(async () => {
+    forwarder.close();
+    await up.close();
+    await db.destroy();
+  });
+
+  const status = () => query(t(), (db) => db.selectFrom('forwardStatus').selectAll().executeTakeFirst());
+  const backlog = () => query(t(), (db) => db.selectFrom('forwardQueue').select('dataTime').orderBy('id').execute());
+  const event = (kind: 'hour' | 'min', dataTime: number) => ({
+    deviceId,
+    deviceCode: 'FW0001',
+    kind,
+    dataTime,
+    values: [],
+  });
+
+  it('queues the kinds the upstream takes, once each', async () => {
+    for (const h of H) await forwarder.received(event('hour', h));
+    await forwarder.received(event('hour', H[0]!));
+    await forwarder.received(event('min', H[0]!));
+    expect((await backlog()).map((r) => r.dataTime)).toEqual(H);
+  });
+
+  it('reports a refusal (wrong password upstream) and keeps the backlog, without sending it again', async () => {
+    expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('refused');
+    expect(up.received).toHaveLength(1);
+    expect(await status()).toMatchObject({
+      connected: 1,
+      sent: 1,
+      acknowledged: 0,
+      lastError: 'refused: QnRtn 3 (PW error)',
+    });
+    expect(await backlog()).toHaveLength(3);
+  });
+
+  it('reports an upstream it cannot reach', async () => {
+    await query(t(), (db) => db.updateTable('upstreams').set({ port: 1 }).execute());
+    await forwarder.reload();
+    expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('unreachable');
+    expect((await status())?.lastError).toMatch(/^cannot connect: /);
+    expect(await status()).toMatchObject({ connected: 0 });
+  });
+
+  it('sends the backlog in order in the 2005 format, the audited values, and empties the queue on the 9014s', async () => {
+    await query(t(), (db) => db.updateTable('upstreams').set({ port: up.port }).execute());
+    await forwarder.reload();
+    mode = 'ack';
+    up.received.length = 0;
+    expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
+    const sent = up.received.map((m: Hj212Message) => ({
+      header: [m.st, m.cn, m.pw, m.mn, m.flag?.value, m.dialect],
+      dataTime: m.dataTime,
+      values: m.factors.map((f) => [f.code, f.values]),
+    }));
+    const header = ['32', '2061', 'dev001', 'NAT000000000001', 1, 'hj212-2005'];
+    expect(sent).toEqual([
+      {
+        header,
+        dataTime: '20260101080000',
+        values: [
+          ['011', { Avg: '40.1', Flag: 'N' }],
+          ['060', { Avg: '0.5', Flag: 'N' }],
+        ],
+      },
+      {
+        header,
+        dataTime: '20260101090000',
+        values: [
+          ['011', { Avg: '41.2', Flag: 'N' }],
+          // The audit replaced the station's 0.52.
+          ['060', { Avg: '0.45', Flag: 'N' }],
+        ],
+      },
+      // The audit made COD invalid: only ammonia goes.
+      { header, dataTime: '20260101100000', values: [['060', { Avg: '0.61', Flag: 'N' }]] },
+    ]);
+    // A fresh QN each.
+    expect(new Set(up.received.map((m) => m.qn)).size).toBe(3);
+    expect(await backlog()).toEqual([]);
+    expect(await status()).toMatchObject({
+      connected: 1,
+      sent: 4,
+      acknowledged: 3,
+      lastError: null,
+      lastDataTime: H[2],
+    });
+    // Nothing more to send.
+    expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
+    expect(up.received).toHaveLength(3);
+  });
+});

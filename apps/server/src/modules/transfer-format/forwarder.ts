@@ -1,0 +1,202 @@
+import {
+  type AuditState,
+  auditedReading,
+  type FactorMapping,
+  type ForwardCn,
+  type UpstreamProtocol,
+} from '@envmon/shared';
+import type { MeasurementKind } from '../../db/schema.js';
+import type { DomainEvents } from '../../events/bus.js';
+import { QnGenerator } from '../../gateway/station-time.js';
+import type { Clock } from '../../lib/clock.js';
+import { encodeForward, type ForwardTarget, type ForwardValue } from './forward-packet.js';
+import type {
+  ForwardQueueRepository,
+  ForwardQueueRow,
+  ForwardTargetRow,
+  StoredValue,
+} from './forward-queue.repository.js';
+import { parseCns, parseFactors } from './transfer-format.mapper.js';
+import { type LinkPolicy, UpstreamLink } from './upstream-link.js';
+
+/** The stored data kind of each forwarded upload CN, and back. */
+const KIND_OF_CN: Partial<Record<ForwardCn, MeasurementKind>> = {
+  '2011': 'rtd',
+  '2051': 'min',
+  '2061': 'hour',
+  '2031': 'day',
+};
+const CN_OF_KIND: Partial<Record<MeasurementKind, ForwardCn>> = { rtd: '2011', min: '2051', hour: '2061', day: '2031' };
+
+/** Why a drain stopped: all sent, or the upstream could not take more now. */
+export type DrainResult = 'drained' | 'unreachable' | 'timeout' | 'refused' | 'closed';
+
+const QN_RTN_REASONS: Record<number, string> = {
+  2: 'rejected',
+  3: 'PW error',
+  4: 'MN error',
+  5: 'ST error',
+  6: 'Flag error',
+  7: 'QN error',
+  8: 'CN error',
+  9: 'CRC error',
+};
+
+/**
+ * A stored value as an upstream gets it: the audited value (one audited invalid is not sent) or the value as
+ * stored. Null when nothing is sent.
+ */
+export function forwardValue(stored: StoredValue, source: 'audited' | 'raw'): ForwardValue | null {
+  if (source === 'raw') return { ...stored };
+  if (stored.auditState === 'invalid') return null;
+  const { value } = auditedReading({ ...stored, auditState: stored.auditState as AuditState | null });
+  return { ...stored, value };
+}
+
+/** What one upstream device needs to encode, from its stored row. */
+function targetOf(row: ForwardTargetRow): ForwardTarget & { factors: FactorMapping[] } {
+  return {
+    protocol: row.upstream.protocol as UpstreamProtocol,
+    st: row.upstream.st,
+    upstreamMn: row.upstreamMn,
+    upstreamPassword: row.upstreamPassword,
+    ackRequired: row.upstream.ackRequired === 1,
+    factors: parseFactors(row.factors),
+    utcOffsetMinutes: row.utcOffsetMinutes,
+  };
+}
+
+/**
+ * Store and forward (issue 20): stored uploads are queued per upstream × device (`received`), and `drain` sends
+ * one upstream device's backlog in order over its own link, an upload off the queue only once the upstream has it.
+ * Not yet wired as a service: the scheduling, election and requests of the upstream are the next steps.
+ */
+export class Forwarder {
+  private targets: ForwardTargetRow[] = [];
+  private readonly links = new Map<number, UpstreamLink>();
+  private readonly qns: QnGenerator;
+
+  constructor(
+    private readonly queue: ForwardQueueRepository,
+    private readonly clock: Clock,
+    private readonly nodeId: string,
+    private readonly connectTimeoutMs = 5000,
+  ) {
+    this.qns = new QnGenerator(() => clock.now());
+  }
+
+  /** Re-reads the upstream devices (after a settings change); links of those gone or changed are closed. */
+  async reload(): Promise<void> {
+    this.targets = await this.queue.targets();
+    for (const [id, link] of this.links) {
+      link.close();
+      this.links.delete(id);
+    }
+  }
+
+  get upstreamDevices(): readonly ForwardTargetRow[] {
+    return this.targets;
+  }
+
+  /** Queues a stored upload for every upstream that takes its kind from this device. */
+  async received(event: DomainEvents['data.received']): Promise<void> {
+    const cn = CN_OF_KIND[event.kind];
+    if (cn === undefined) return;
+    const items = this.targets
+      .filter(
+        (t) =>
+          t.deviceId === event.deviceId &&
+          parseCns(t.cns).includes(cn) &&
+          (t.fromTime === null || event.dataTime >= t.fromTime),
+      )
+      .map((t) => ({ upstreamDeviceId: t.id, cn, dataTime: event.dataTime }));
+    await this.queue.enqueue(items, this.clock.now());
+  }
+
+  /** Sends one upstream device's backlog, oldest first, until it is empty or the upstream stops taking it. */
+  async drain(target: ForwardTargetRow, batch = 200): Promise<DrainResult> {
+    const link = await this.linkFor(target);
+    if (!link) return 'unreachable';
+    const encoding = targetOf(target);
+    let cleared = false;
+    for (;;) {
+      const rows = await this.queue.next(target.id, batch);
+      if (rows.length === 0) return 'drained';
+      for (const row of rows) {
+        const outcome = await this.send(target, encoding, link, row);
+        if (outcome !== 'delivered') return outcome;
+        if (!cleared) {
+          cleared = true;
+          await this.queue.recordError(target.id, null, this.clock.now());
+        }
+      }
+    }
+  }
+
+  close(): void {
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+  }
+
+  private async send(
+    target: ForwardTargetRow,
+    encoding: ForwardTarget,
+    link: UpstreamLink,
+    row: ForwardQueueRow,
+  ): Promise<'delivered' | Exclude<DrainResult, 'drained' | 'unreachable'>> {
+    const kind = KIND_OF_CN[row.cn as ForwardCn];
+    const stored = kind === undefined ? [] : await this.queue.values(target.deviceId, kind, row.dataTime);
+    const values = stored.flatMap((v) => forwardValue(v, target.valueSource === 'raw' ? 'raw' : 'audited') ?? []);
+    if (values.length === 0) {
+      await this.queue.discard(row);
+      return 'delivered';
+    }
+    const qn = this.qns.next();
+    const { packet } = encodeForward({ cn: row.cn as ForwardCn, dataTime: row.dataTime, values }, encoding, qn);
+    await this.queue.markSent(row, qn, this.clock.now());
+    const outcome = await link.deliver(packet, qn, encoding.ackRequired);
+    const now = this.clock.now();
+    switch (outcome.kind) {
+      case 'acknowledged':
+      case 'sent':
+        await this.queue.delivered(row, now, outcome.kind === 'acknowledged');
+        return 'delivered';
+      case 'refused':
+        await this.queue.recordError(
+          target.id,
+          `refused: QnRtn ${outcome.qnRtn} (${QN_RTN_REASONS[outcome.qnRtn] ?? 'unknown error'})`,
+          now,
+        );
+        return 'refused';
+      case 'timeout':
+        await this.queue.recordError(target.id, `no answer (9014) after ${outcome.attempts} sends`, now);
+        return 'timeout';
+      case 'closed':
+        this.links.delete(target.id);
+        await this.queue.setConnected(target.id, false, this.nodeId);
+        await this.queue.recordError(target.id, `connection lost: ${outcome.error}`, now);
+        return 'closed';
+    }
+  }
+
+  private async linkFor(target: ForwardTargetRow): Promise<UpstreamLink | null> {
+    const known = this.links.get(target.id);
+    if (known?.connected) return known;
+    const policy: LinkPolicy = {
+      overTimeMs: target.upstream.overTimeSeconds * 1000,
+      reCount: target.upstream.reCount,
+      connectTimeoutMs: this.connectTimeoutMs,
+    };
+    const link = new UpstreamLink({ host: target.upstream.host, port: target.upstream.port }, policy);
+    try {
+      await link.open();
+    } catch (err) {
+      await this.queue.setConnected(target.id, false, this.nodeId);
+      await this.queue.recordError(target.id, `cannot connect: ${(err as Error).message}`, this.clock.now());
+      return null;
+    }
+    this.links.set(target.id, link);
+    await this.queue.setConnected(target.id, true, this.nodeId);
+    return link;
+  }
+}
