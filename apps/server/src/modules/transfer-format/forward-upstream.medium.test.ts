@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connection.js';
+import { query, useTestApp } from '../../test/harness.js';
+import { insertDevice } from '../deploy/device-panel.test-support.js';
+import { ForwardQueueRepository } from './forward-queue.repository.js';
+import { Forwarder } from './forwarder.js';
+
+const HOUR = 3600_000;
+/** Hours 08:00–10:00 Beijing time on 1 March 2026. */
+const H = [0, 1, 2].map((i) => Date.UTC(2026, 2, 1, 0) + i * HOUR);
+const UPSTREAM_MN = 'PROV000000000001';
+
+/**
+ * Issue 20's acceptance, first part: a second envmon server is the upstream (its gateway a real HJ 212 upstream).
+ * Ours forwards stored hours to it as a 2005 station would; the upstream stores them under the mapped MN.
+ */
+describe('forwarding to a second envmon server', () => {
+  const ours = useTestApp();
+  const upstream = useTestApp({ gateway: true });
+  let db: ReturnType<typeof openDatabase>['db'];
+  let forwarder: Forwarder;
+  let deviceId: number;
+
+  beforeAll(async () => {
+    const upstreamDevice = await insertDevice(upstream(), UPSTREAM_MN);
+    await query(upstream(), (db) =>
+      db.updateTable('devices').set({ password: 'prov01' }).where('id', '=', upstreamDevice).execute(),
+    );
+    deviceId = await insertDevice(ours(), 'FWD2005');
+    const now = ours().clock.now();
+    await query(ours(), async (db) => {
+      await db
+        .insertInto('measurements')
+        .values(
+          H.flatMap((dataTime, i) =>
+            (
+              [
+                ['w01018', 20 + i],
+                ['w21003', 0.25 + i / 100],
+              ] as const
+            ).map(([factorCode, value]) => ({
+              deviceId,
+              kind: 'hour' as const,
+              dataTime,
+              factorCode,
+              value,
+              min: value - 1,
+              max: value + 1,
+              cou: null,
+              flag: 'N',
+              quality: 'N',
+              receivedAt: dataTime,
+            })),
+          ),
+        )
+        .execute();
+      const row = await db
+        .insertInto('upstreams')
+        .values({
+          name: 'Province',
+          host: '127.0.0.1',
+          port: upstream().app.stations!.port,
+          protocol: '2005',
+          st: '21',
+          password: 'unused',
+          ackRequired: 1,
+          overTimeSeconds: 5,
+          reCount: 1,
+          enabled: 1,
+          remark: null,
+          createdBy: 'test',
+          createTime: now,
+          updateTime: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('upstreamDevices')
+        .values({
+          upstreamId: row.id,
+          deviceId,
+          upstreamMn: UPSTREAM_MN,
+          upstreamPassword: 'prov01',
+          cns: '["2061"]',
+          factors: '[]',
+          valueSource: 'audited',
+          fromTime: null,
+          enabled: 1,
+          createTime: now,
+          updateTime: now,
+        })
+        .execute();
+    });
+    db = openDatabase(ours().config.database).db;
+    forwarder = new Forwarder(new ForwardQueueRepository(db), ours().clock, 'node-1', 2000);
+    await forwarder.reload();
+    for (const dataTime of H) {
+      await forwarder.received({ deviceId, deviceCode: 'FWD2005', kind: 'hour', dataTime, values: [] });
+    }
+  });
+
+  afterAll(async () => {
+    forwarder.close();
+    await db.destroy();
+  });
+
+  it('the upstream stores every hour under the mapped MN, acknowledged, from the 2005 codes', async () => {
+    expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
+    const stored = await query(upstream(), (db) =>
+      db
+        .selectFrom('measurements')
+        .innerJoin('devices', 'devices.id', 'measurements.deviceId')
+        .select(['devices.deviceCode', 'measurements.dataTime', 'measurements.factorCode', 'measurements.value'])
+        .select(['measurements.min', 'measurements.max'])
+        .where('measurements.kind', '=', 'hour')
+        .orderBy('measurements.dataTime')
+        .orderBy('measurements.factorCode')
+        .execute(),
+    );
+    expect(stored).toEqual(
+      H.flatMap((dataTime, i) => [
+        { deviceCode: UPSTREAM_MN, dataTime, factorCode: 'w01018', value: 20 + i, min: 19 + i, max: 21 + i },
+        {
+          deviceCode: UPSTREAM_MN,
+          dataTime,
+          factorCode: 'w21003',
+          value: 0.25 + i / 100,
+          min: 0.25 + i / 100 - 1,
+          max: 0.25 + i / 100 + 1,
+        },
+      ]),
+    );
+    const status = await query(ours(), (db) => db.selectFrom('forwardStatus').selectAll().executeTakeFirstOrThrow());
+    expect(status).toMatchObject({ sent: 3, acknowledged: 3, lastError: null, lastDataTime: H[2] });
+    expect(await query(ours(), (db) => db.selectFrom('forwardQueue').selectAll().execute())).toEqual([]);
+  });
+
+  it('reports an upstream that takes the wrong password silently (no 9014 after the resends), keeping the upload', async () => {
+    const later = H[2]! + HOUR;
+    await query(ours(), async (db) => {
+      await db.updateTable('upstreamDevices').set({ upstreamPassword: 'wrong1' }).execute();
+      await db.updateTable('upstreams').set({ overTimeSeconds: 1 }).execute();
+      await db
+        .insertInto('measurements')
+        .values({
+          deviceId,
+          kind: 'hour',
+          dataTime: later,
+          factorCode: 'w01018',
+          value: 30,
+          min: null,
+          max: null,
+          cou: null,
+          flag: 'N',
+          quality: 'N',
+          receivedAt: later,
+        })
+        .execute();
+    });
+    await forwarder.reload();
+    await forwarder.received({ deviceId, deviceCode: 'FWD2005', kind: 'hour', dataTime: later, values: [] });
+    expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('timeout');
+    const status = await query(ours(), (db) => db.selectFrom('forwardStatus').selectAll().executeTakeFirstOrThrow());
+    expect(status).toMatchObject({ sent: 4, acknowledged: 3, lastError: 'no answer (9014) after 2 sends' });
+    expect(await query(ours(), (db) => db.selectFrom('forwardQueue').select('dataTime').execute())).toEqual([
+      { dataTime: later },
+    ]);
+    const upstreamHours = await query(upstream(), (db) =>
+      db.selectFrom('measurements').select('dataTime').where('dataTime', '=', later).execute(),
+    );
+    expect(upstreamHours).toEqual([]);
+  });
+});
