@@ -1,7 +1,7 @@
 import type { AuditDataKind, DataAuditRecord } from '@envmon/shared';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Drawer, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { QueryErrorAlert } from '../../../../components/crud/table-parts';
@@ -12,19 +12,23 @@ import { AuditChange, RevokedMark } from './audit-record-parts';
 
 const DRAWER_WIDTH = 880;
 
-/** Asks before revoking a record; the value goes back to the state the record found. */
-export function useConfirmRevoke(): (record: DataAuditRecord) => void {
+/**
+ * Asks before revoking a record, or the whole audit it belongs to (`batch`: every value one add touched, e.g.
+ * a day's approval); the values go back to the state the records found.
+ */
+export function useConfirmRevoke(): (record: DataAuditRecord, batch?: boolean) => void {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const revoke = useRevokeAudit();
-  return (record) => {
+  return (record, batch = false) => {
     modal.confirm({
-      title: t('dataAudit.revoke.title'),
-      content: t('dataAudit.revoke.confirm'),
+      title: t(batch ? 'dataAudit.revoke.batchTitle' : 'dataAudit.revoke.title'),
+      content: t(batch ? 'dataAudit.revoke.batchConfirm' : 'dataAudit.revoke.confirm'),
       okText: t('dataAudit.revoke.ok'),
       okButtonProps: { danger: true },
       cancelText: t('common.actions.cancel'),
-      onOk: () => revoke.mutateAsync({ ids: [record.id] }).then(() => undefined),
+      onOk: () =>
+        revoke.mutateAsync(batch ? { ids: [], batchId: record.batchId } : { ids: [record.id] }).then(() => undefined),
     });
   };
 }
@@ -86,19 +90,30 @@ export function AuditTrailDrawer({
           {
             key: 'actions',
             title: t('common.table.actions'),
-            width: 90,
+            width: 110,
             render: (_: unknown, r: DataAuditRecord) =>
               r.revoked ? null : (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<RollbackOutlined />}
-                  onClick={() => confirmRevoke(r)}
-                  data-testid={`data-audit-trail-revoke-${r.id}`}
-                >
-                  {t('dataAudit.revoke.ok')}
-                </Button>
+                <Flex vertical align="start">
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    icon={<RollbackOutlined />}
+                    onClick={() => confirmRevoke(r)}
+                    data-testid={`data-audit-trail-revoke-${r.id}`}
+                  >
+                    {t('dataAudit.revoke.ok')}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() => confirmRevoke(r, true)}
+                    data-testid={`data-audit-trail-revoke-batch-${r.id}`}
+                  >
+                    {t('dataAudit.revoke.batch')}
+                  </Button>
+                </Flex>
               ),
           },
         ]
