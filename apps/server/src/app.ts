@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   gateway?: GatewayOption;
   /** Serves consoles (live push included); false in a gateway-only process of a cluster. Default true. */
   http?: boolean;
+  /** Runs the `forward` service part: data forwarded to the configured upstream platforms (issue 20). */
+  forward?: boolean;
   /** Called when this start created the admin user (main prints a generated password once). */
   onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
 }
@@ -164,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       stationCommands: stationCommandsOf(app, bus, commandOptions),
       commandOptions,
       runsGateway: Boolean(options.gateway),
+      runsForward: Boolean(options.forward),
       servesHttp: options.http !== false,
     };
     // In this order: the routes are documented in it, and the preClose hooks run in it
@@ -181,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await registerControl(ctx, dynamicCodes);
     registerRegular(ctx);
     registerOutlierIntervals(ctx);
-    registerTransferFormat(ctx);
+    await registerTransferFormat(ctx);
     registerWeather(ctx);
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);

@@ -9,7 +9,7 @@ import { requestDemoHistory } from './simulator/demo-history.js';
 import { startFleet } from './simulator/fleet.js';
 
 /**
- * `node apps/server/dist/main.js [--services=http,gateway,scheduler]`: starts the selected
+ * `node apps/server/dist/main.js [--services=http,gateway,forward,scheduler]`: starts the selected
  * services of this process (DESIGN.md 'One picture').
  */
 async function main(): Promise<void> {
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     logger,
     gateway: runsGateway,
     http: services.run.includes('http'),
+    forward: services.run.includes('forward'),
     // Announced once the server is up, as the terminal's last word.
     onAdminCreated: (created) => (admin = created),
   });

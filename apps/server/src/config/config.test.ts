@@ -64,7 +64,8 @@ describe('parseServices', () => {
   it('runs the selected services and reports the ones this build lacks', () => {
     expect(parseServices(['--services=http,scheduler'])).toEqual({ run: ['http'], absent: ['scheduler'] });
     expect(parseServices(['--services=gateway'])).toEqual({ run: ['gateway'], absent: [] });
-    expect(parseServices([])).toEqual({ run: ['http', 'gateway'], absent: ['scheduler'] });
+    expect(parseServices([])).toEqual({ run: ['http', 'gateway', 'forward'], absent: ['scheduler'] });
+    expect(parseServices(['--services=forward'])).toEqual({ run: ['forward'], absent: [] });
   });
 
   it('rejects unknown service names', () => {

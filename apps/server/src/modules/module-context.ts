@@ -40,6 +40,8 @@ export interface ModuleContext {
   commandOptions: CommandOptions | undefined;
   /** This process runs the `gateway` service (BuildAppOptions.gateway). */
   runsGateway: boolean;
+  /** This process forwards data to upstream platforms (the `forward` service part, issue 20). */
+  runsForward: boolean;
   /** This process serves consoles (BuildAppOptions.http, default true). */
   servesHttp: boolean;
   log: FastifyBaseLogger;

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   onAdminCreated?: BuildAppOptions['onAdminCreated'];
   /** Runs the gateway service too (on a free loopback port: `t.app.stations.port`). */
   gateway?: BuildAppOptions['gateway'];
+  /** Runs the forwarding to upstream platforms too (issue 20). */
+  forward?: boolean;
   /** Writes a tiny built console (index.html + a hashed asset) to WEB_DIST first. */
   withConsole?: boolean;
   /** Logs there instead of capturing warnings and errors in `logLines`. */
@@ -121,6 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       onRoute: (route) => routes.push(route),
       onAdminCreated: options.onAdminCreated,
       gateway: options.gateway,
+      forward: options.forward,
     });
     return {
       app,
