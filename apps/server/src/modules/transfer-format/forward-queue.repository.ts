@@ -138,6 +138,28 @@ export class ForwardQueueRepository {
       .execute() as Promise<StoredValue[]>;
   }
 
+  /** The data times of one kind a device has stored in a range (both ends included), in order. */
+  async storedTimes(
+    deviceId: number,
+    kind: MeasurementKind,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('measurements')
+      .select('dataTime')
+      .distinct()
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('dataTime', '>=', from)
+      .where('dataTime', '<=', to)
+      .orderBy('dataTime')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.dataTime);
+  }
+
   /** An upload with nothing left to send (its values are gone): off the queue, uncounted. */
   async discard(row: ForwardQueueRow): Promise<void> {
     await this.db.deleteFrom('forwardQueue').where('id', '=', row.id).execute();

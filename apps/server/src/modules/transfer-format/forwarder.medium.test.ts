@@ -5,6 +5,7 @@ import { query, useTestApp } from '../../test/harness.js';
 import { insertDevice } from '../deploy/device-panel.test-support.js';
 import { ForwardQueueRepository } from './forward-queue.repository.js';
 import { Forwarder } from './forwarder.js';
+import { serialisePacket } from '@envmon/hj212';
 import { fakeUpstream, reply } from './upstream.test-support.js';
 
 const HOUR = 3600_000;
@@ -183,5 +184,39 @@ describe('the forwarder: store and forward to one upstream', () => {
     // Nothing more to send.
     expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
     expect(up.received).toHaveLength(3);
+  });
+
+  it('answers the upstream’s backfill request from the stored hours, and refuses what it does not do', async () => {
+    up.received.length = 0;
+    const ask = (qn: string, cn: string, cp: Record<string, string>) =>
+      serialisePacket({
+        qn,
+        st: '32',
+        cn,
+        pw: 'dev001',
+        mn: 'NAT000000000001',
+        flag: { value: 1, ack: true, split: false, version: 0 },
+        dialect: 'hj212-2005',
+        extra: {},
+        cp,
+        factors: [],
+      });
+    // Hours 08:00 and 09:00 Beijing time.
+    up.toClient(ask('20260102000000001', '2061', { BeginTime: '20260101080000', EndTime: '20260101090000' }));
+    await expect.poll(() => up.received.map((m) => m.cn), { timeout: 5000 }).toEqual(['9011', '2061', '2061', '9012']);
+    const [accepted, first, second, done] = up.received;
+    expect([accepted!.qn, accepted!.cp]).toEqual(['20260102000000001', { QnRtn: '1' }]);
+    expect([first!.dataTime, second!.dataTime]).toEqual(['20260101080000', '20260101090000']);
+    expect(second!.factors.map((f) => [f.code, f.values.Avg])).toEqual([
+      ['011', '41.2'],
+      ['060', '0.45'],
+    ]);
+    expect([done!.qn, done!.cp]).toEqual(['20260102000000001', { ExeRtn: '1' }]);
+
+    up.received.length = 0;
+    up.toClient(ask('20260102000000002', '1011', {}));
+    await expect
+      .poll(() => up.received.map((m) => [m.cn, m.cp]), { timeout: 5000 })
+      .toEqual([['9011', { QnRtn: '2' }]]);
   });
 });

@@ -18,6 +18,8 @@ import type {
 } from './forward-queue.repository.js';
 import { parseCns, parseFactors } from './transfer-format.mapper.js';
 import { type LinkPolicy, UpstreamLink } from './upstream-link.js';
+import { answerPacket, backfillRange } from './upstream-requests.js';
+import type { Hj212Message } from '@envmon/hj212';
 
 /** The stored data kind of each forwarded upload CN, and back. */
 const KIND_OF_CN: Partial<Record<ForwardCn, MeasurementKind>> = {
@@ -27,6 +29,9 @@ const KIND_OF_CN: Partial<Record<ForwardCn, MeasurementKind>> = {
   '2031': 'day',
 };
 const CN_OF_KIND: Partial<Record<MeasurementKind, ForwardCn>> = { rtd: '2011', min: '2051', hour: '2061', day: '2031' };
+
+/** Most periods one backfill request is answered with (a year of hours). */
+const BACKFILL_MAX = 9000;
 
 /** Why a drain stopped: all sent, or the upstream could not take more now. */
 export type DrainResult = 'drained' | 'unreachable' | 'timeout' | 'refused' | 'closed';
@@ -144,15 +149,12 @@ export class Forwarder {
     link: UpstreamLink,
     row: ForwardQueueRow,
   ): Promise<'delivered' | Exclude<DrainResult, 'drained' | 'unreachable'>> {
-    const kind = KIND_OF_CN[row.cn as ForwardCn];
-    const stored = kind === undefined ? [] : await this.queue.values(target.deviceId, kind, row.dataTime);
-    const values = stored.flatMap((v) => forwardValue(v, target.valueSource === 'raw' ? 'raw' : 'audited') ?? []);
-    if (values.length === 0) {
+    const upload = await this.upload(target, encoding, row.cn as ForwardCn, row.dataTime);
+    if (!upload) {
       await this.queue.discard(row);
       return 'delivered';
     }
-    const qn = this.qns.next();
-    const { packet } = encodeForward({ cn: row.cn as ForwardCn, dataTime: row.dataTime, values }, encoding, qn);
+    const { qn, packet } = upload;
     await this.queue.markSent(row, qn, this.clock.now());
     const outcome = await link.deliver(packet, qn, encoding.ackRequired);
     const now = this.clock.now();
@@ -179,6 +181,48 @@ export class Forwarder {
     }
   }
 
+  /** One stored upload encoded for the upstream with a fresh QN; null when it has nothing to send. */
+  private async upload(
+    target: ForwardTargetRow,
+    encoding: ForwardTarget,
+    cn: ForwardCn,
+    dataTime: number,
+  ): Promise<{ qn: string; packet: string } | null> {
+    const kind = KIND_OF_CN[cn];
+    const stored = kind === undefined ? [] : await this.queue.values(target.deviceId, kind, dataTime);
+    const values = stored.flatMap((v) => forwardValue(v, target.valueSource === 'raw' ? 'raw' : 'audited') ?? []);
+    if (values.length === 0) return null;
+    const qn = this.qns.next();
+    return { qn, packet: encodeForward({ cn, dataTime, values }, encoding, qn).packet };
+  }
+
+  /**
+   * The upstream asks as a host asks a station (HJ212.md §11): a backfill (2051/2061/2031 with BeginTime and
+   * EndTime) is accepted (9011 QnRtn 1), answered with the stored periods, each an upload as configured, and
+   * closed with 9012 (ExeRtn 1, or 100 without data); a notification gets its 9013; anything else is refused
+   * (9011 QnRtn 2) when it asks for an answer.
+   */
+  async answer(target: ForwardTargetRow, link: UpstreamLink, request: Hj212Message): Promise<void> {
+    const encoding = targetOf(target);
+    const range = backfillRange(request, target.utcOffsetMinutes);
+    if (range === null) {
+      if (request.cn === '9013' || request.cn === '9014') return;
+      if (request.flag?.ack) await link.send(answerPacket(request, '9011', { QnRtn: '2' }, encoding));
+      return;
+    }
+    await link.send(answerPacket(request, '9011', { QnRtn: '1' }, encoding));
+    const times = await this.queue.storedTimes(target.deviceId, range.kind, range.from, range.to, BACKFILL_MAX);
+    let sent = 0;
+    for (const dataTime of times) {
+      const upload = await this.upload(target, encoding, range.cn, dataTime);
+      if (!upload) continue;
+      const outcome = await link.deliver(upload.packet, upload.qn, encoding.ackRequired);
+      if (outcome.kind !== 'acknowledged' && outcome.kind !== 'sent') return;
+      sent++;
+    }
+    await link.send(answerPacket(request, '9012', { ExeRtn: sent > 0 ? '1' : '100' }, encoding));
+  }
+
   private async linkFor(target: ForwardTargetRow): Promise<UpstreamLink | null> {
     const known = this.links.get(target.id);
     if (known?.connected) return known;
@@ -187,7 +231,17 @@ export class Forwarder {
       reCount: target.upstream.reCount,
       connectTimeoutMs: this.connectTimeoutMs,
     };
-    const link = new UpstreamLink({ host: target.upstream.host, port: target.upstream.port }, policy);
+    const link: UpstreamLink = new UpstreamLink(
+      { host: target.upstream.host, port: target.upstream.port },
+      policy,
+      (request) => {
+        this.answer(target, link, request).catch((err: unknown) =>
+          this.queue
+            .recordError(target.id, `request ${request.cn}: ${(err as Error).message}`, this.clock.now())
+            .catch(() => undefined),
+        );
+      },
+    );
     try {
       await link.open();
     } catch (err) {
