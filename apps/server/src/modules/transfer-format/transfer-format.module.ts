@@ -22,6 +22,7 @@ export async function registerTransferFormat(ctx: ModuleContext): Promise<void> 
     ctx.bus,
     configChanges,
     ctx.leadership,
+    clock,
     ctx.log.child({ module: 'forward' }),
   );
   await forwarding.start();
