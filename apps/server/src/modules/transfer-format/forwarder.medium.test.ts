@@ -213,8 +213,16 @@ describe('the forwarder: store and forward to one upstream', () => {
     ]);
     expect([done!.qn, done!.cp]).toEqual(['20260102000000001', { ExeRtn: '1' }]);
 
+    // The time: the platform's clock (the test's manual clock) on the station's, between 9011 and 9012.
     up.received.length = 0;
     up.toClient(ask('20260102000000002', '1011', {}));
+    await expect.poll(() => up.received.map((m) => m.cn), { timeout: 5000 }).toEqual(['9011', '1011', '9012']);
+    expect(up.received[1]!.cp.SystemTime).toBe(
+      new Date(t().clock.now() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14),
+    );
+    // What it does not do is refused.
+    up.received.length = 0;
+    up.toClient(ask('20260102000000003', '3011', { PolId: 'w01018' }));
     await expect
       .poll(() => up.received.map((m) => [m.cn, m.cp]), { timeout: 5000 })
       .toEqual([['9011', { QnRtn: '2' }]]);

@@ -18,7 +18,7 @@ import type {
 } from './forward-queue.repository.js';
 import { parseCns, parseFactors } from './transfer-format.mapper.js';
 import { type LinkPolicy, UpstreamLink } from './upstream-link.js';
-import { answerPacket, backfillRange } from './upstream-requests.js';
+import { answerPacket, backfillRange, timeUpload } from './upstream-requests.js';
 import type { Hj212Message } from '@envmon/hj212';
 
 /** The stored data kind of each forwarded upload CN, and back. */
@@ -206,9 +206,27 @@ export class Forwarder {
     const encoding = targetOf(target);
     const range = backfillRange(request, target.utcOffsetMinutes);
     if (range === null) {
-      if (request.cn === '9013' || request.cn === '9014') return;
-      if (request.flag?.ack) await link.send(answerPacket(request, '9011', { QnRtn: '2' }, encoding));
-      return;
+      switch (request.cn) {
+        case '9013':
+        case '9014':
+          return;
+        case '1011':
+          // The time asked for: this platform's clock, on the station's.
+          await link.send(answerPacket(request, '9011', { QnRtn: '1' }, encoding));
+          await link.send(
+            timeUpload(this.qns.next(), encoding.st, this.clock.now(), target.utcOffsetMinutes, encoding),
+          );
+          await link.send(answerPacket(request, '9012', { ExeRtn: '1' }, encoding));
+          return;
+        case '1012':
+          // Accepted, and the clock left alone: the platform keeps its own time (NTP), not an upstream's.
+          await link.send(answerPacket(request, '9011', { QnRtn: '1' }, encoding));
+          await link.send(answerPacket(request, '9012', { ExeRtn: '1' }, encoding));
+          return;
+        default:
+          if (request.flag?.ack) await link.send(answerPacket(request, '9011', { QnRtn: '2' }, encoding));
+          return;
+      }
     }
     await link.send(answerPacket(request, '9011', { QnRtn: '1' }, encoding));
     const times = await this.queue.storedTimes(target.deviceId, range.kind, range.from, range.to, BACKFILL_MAX);

@@ -1,4 +1,4 @@
-import { type Hj212Message, parseHj212Time, serialisePacket } from '@envmon/hj212';
+import { formatHj212Time, type Hj212Message, parseHj212Time, serialisePacket } from '@envmon/hj212';
 import type { ForwardCn, UpstreamProtocol } from '@envmon/shared';
 import type { MeasurementKind } from '../../db/schema.js';
 import { forwardFlag } from './forward-packet.js';
@@ -35,6 +35,25 @@ export function answerPacket(
     dialect: who.protocol === '2005' ? 'hj212-2005' : 'hj212-2017',
     extra: {},
     cp,
+    factors: [],
+  });
+}
+
+/**
+ * The station's time upload (CN 1011, `SystemTime` on the station clock) in answer to the upstream's 1011, with a
+ * fresh QN and the upstream's ST.
+ */
+export function timeUpload(qn: string, st: string, now: number, utcOffsetMinutes: number, who: Answerer): string {
+  return serialisePacket({
+    qn,
+    st,
+    cn: '1011',
+    pw: who.upstreamPassword,
+    mn: who.upstreamMn,
+    flag: { value: forwardFlag(who.protocol, false), ack: false, split: false, version: 0 },
+    dialect: who.protocol === '2005' ? 'hj212-2005' : 'hj212-2017',
+    extra: {},
+    cp: { SystemTime: formatHj212Time(now, utcOffsetMinutes) },
     factors: [],
   });
 }
