@@ -19,6 +19,8 @@ describe('the forwarder: store and forward to one upstream', () => {
   let up: Awaited<ReturnType<typeof fakeUpstream>>;
   let db: ReturnType<typeof openDatabase>['db'];
   let forwarder: Forwarder;
+  /** The states the forwarder reported, in order. */
+  const states: (string | null)[] = [];
 
   beforeAll(async () => {
     up = await fakeUpstream((m, socket) => {
@@ -91,7 +93,10 @@ describe('the forwarder: store and forward to one upstream', () => {
         .execute();
     });
     db = openDatabase(t().config.database).db;
-    forwarder = new Forwarder(new ForwardQueueRepository(db), t().clock, 'node-1', 2000);
+    forwarder = new Forwarder(new ForwardQueueRepository(db), t().clock, 'node-1', 2000, (_target, error) => {
+      states.push(error);
+      return Promise.resolve();
+    });
     await forwarder.reload();
   });
 
@@ -184,6 +189,8 @@ describe('the forwarder: store and forward to one upstream', () => {
     // Nothing more to send.
     expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
     expect(up.received).toHaveLength(3);
+    // Each change reported once: refused, unreachable, forwarding again (the second drain changed nothing).
+    expect(states).toEqual(['refused: QnRtn 3 (PW error)', expect.stringMatching(/^cannot connect: /), null]);
   });
 
   it('answers the upstream’s backfill request from the stored hours, and refuses what it does not do', async () => {

@@ -80,12 +80,19 @@ export class Forwarder {
   private targets: ForwardTargetRow[] = [];
   private readonly links = new Map<number, UpstreamLink>();
   private readonly qns: QnGenerator;
+  /** The error of the drain under way, per upstream device… */
+  private readonly errors = new Map<number, string>();
+  /** …and the state last reported (null: forwarding), so a change is reported once. */
+  private readonly reported = new Map<number, string | null>();
 
   constructor(
     private readonly queue: ForwardQueueRepository,
     private readonly clock: Clock,
     private readonly nodeId: string,
     private readonly connectTimeoutMs = 5000,
+    /** Hears an upstream device's state when it changes: null forwarding, otherwise why not. */
+    private readonly onStatus: (target: ForwardTargetRow, error: string | null) => Promise<void> = () =>
+      Promise.resolve(),
   ) {
     this.qns = new QnGenerator(() => clock.now());
   }
@@ -120,6 +127,18 @@ export class Forwarder {
 
   /** Sends one upstream device's backlog, oldest first, until it is empty or the upstream stops taking it. */
   async drain(target: ForwardTargetRow, batch = 200): Promise<DrainResult> {
+    this.errors.delete(target.id);
+    const result = await this.drainBacklog(target, batch);
+    // What the screen and the operation log show: forwarding, or why not.
+    const state = result === 'drained' ? null : (this.errors.get(target.id) ?? result);
+    if (this.reported.get(target.id) !== state) {
+      this.reported.set(target.id, state);
+      await this.onStatus(target, state);
+    }
+    return result;
+  }
+
+  private async drainBacklog(target: ForwardTargetRow, batch: number): Promise<DrainResult> {
     const link = await this.linkFor(target);
     if (!link) return 'unreachable';
     const encoding = targetOf(target);
@@ -164,19 +183,19 @@ export class Forwarder {
         await this.queue.delivered(row, now, outcome.kind === 'acknowledged');
         return 'delivered';
       case 'refused':
-        await this.queue.recordError(
-          target.id,
+        await this.failed(
+          target,
           `refused: QnRtn ${outcome.qnRtn} (${QN_RTN_REASONS[outcome.qnRtn] ?? 'unknown error'})`,
           now,
         );
         return 'refused';
       case 'timeout':
-        await this.queue.recordError(target.id, `no answer (9014) after ${outcome.attempts} sends`, now);
+        await this.failed(target, `no answer (9014) after ${outcome.attempts} sends`, now);
         return 'timeout';
       case 'closed':
         this.links.delete(target.id);
         await this.queue.setConnected(target.id, false, this.nodeId);
-        await this.queue.recordError(target.id, `connection lost: ${outcome.error}`, now);
+        await this.failed(target, `connection lost: ${outcome.error}`, now);
         return 'closed';
     }
   }
@@ -241,6 +260,11 @@ export class Forwarder {
     await link.send(answerPacket(request, '9012', { ExeRtn: sent > 0 ? '1' : '100' }, encoding));
   }
 
+  private async failed(target: ForwardTargetRow, message: string, now: number): Promise<void> {
+    this.errors.set(target.id, message);
+    await this.queue.recordError(target.id, message, now);
+  }
+
   private async linkFor(target: ForwardTargetRow): Promise<UpstreamLink | null> {
     const known = this.links.get(target.id);
     if (known?.connected) return known;
@@ -264,7 +288,7 @@ export class Forwarder {
       await link.open();
     } catch (err) {
       await this.queue.setConnected(target.id, false, this.nodeId);
-      await this.queue.recordError(target.id, `cannot connect: ${(err as Error).message}`, this.clock.now());
+      await this.failed(target, `cannot connect: ${(err as Error).message}`, this.clock.now());
       return null;
     }
     this.links.set(target.id, link);

@@ -3,6 +3,9 @@ import type { Leadership } from '../../cluster/leadership.js';
 import type { DomainEvents, EventBus } from '../../events/bus.js';
 import type { ConfigChanges } from '../../events/config-changes.js';
 import type { Clock } from '../../lib/clock.js';
+import { FAILURE_STATUS, SUCCESS_STATUS } from '@envmon/shared';
+import type { OperationLogEntry } from '../log/log.service.js';
+import type { ForwardTargetRow } from './forward-queue.repository.js';
 import type { DrainResult, Forwarder } from './forwarder.js';
 
 /** How often the backlogs are looked at when no new data wakes the forwarder (a down upstream is retried then). */
@@ -13,6 +16,32 @@ export const FORWARD_RETRY_MS = 1000;
 export const FORWARD_RETRY_MAX_MS = 60_000;
 /** An upstream that refused (wrong password or MN there) waits long: resending cannot help until someone acts. */
 export const FORWARD_REFUSED_RETRY_MS = 10 * 60_000;
+
+/** Where a forwarding state change is filed in the operation log (no request made it: the service did). */
+export const FORWARD_STATUS_LOG_URL = '/manager/settings/transferformat/status';
+export const FORWARD_STATUS_LOG_METHOD = 'FORWARD';
+
+/** The operation-log line of an upstream device's new state: forwarding again (null), or why not. */
+export function forwardStatusLogEntry(target: ForwardTargetRow, error: string | null): OperationLogEntry {
+  return {
+    userId: null,
+    userName: null,
+    method: FORWARD_STATUS_LOG_METHOD,
+    url: FORWARD_STATUS_LOG_URL,
+    params: JSON.stringify({
+      upstreamId: target.upstreamId,
+      upstream: target.upstream.name,
+      deviceId: target.deviceId,
+      mn: target.deviceCode,
+      upstreamMn: target.upstreamMn,
+      state: error === null ? 'forwarding' : 'failing',
+    }),
+    status: error === null ? SUCCESS_STATUS : FAILURE_STATUS,
+    result: error,
+    ip: null,
+    durationMs: 0,
+  };
+}
 
 /** How long an upstream device waits after a drain ended so (0: it is done, nothing to wait for). */
 export function retryDelay(result: DrainResult, previousMs: number): number {

@@ -1,4 +1,4 @@
-import { type Page, type Upstream, type UpstreamDevice } from '@envmon/shared';
+import { type Page, SUCCESS_STATUS, type Upstream, type UpstreamDevice } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, registerStation, useStationClients } from '../../test/station-client.js';
@@ -17,11 +17,12 @@ describe('the forward service part', () => {
   const station = useStationClients(ours);
   let admin: string;
   let upstreamId: number;
+  let deviceId: number;
 
   beforeAll(async () => {
     admin = await login(ours().app, 'admin', ADMIN_PASSWORD);
     await registerStation(upstream(), { deviceCode: UPSTREAM_MN, password: 'prov01' });
-    const deviceId = await registerStation(ours(), { deviceCode: OUR_MN });
+    deviceId = await registerStation(ours(), { deviceCode: OUR_MN });
     const saved = await call<Upstream>(ours().app, admin, 'POST', `${BASE}/update`, {
       payload: {
         name: 'Province',
@@ -91,5 +92,21 @@ describe('the forward service part', () => {
         { timeout: 5000, interval: 100 },
       )
       .toMatchObject({ connected: true, queued: 0, sent: 1, acknowledged: 1, lastError: null });
+    // The state it reached is in the operation log, once.
+    const logged = await query(ours(), (db) =>
+      db
+        .selectFrom('operationLogs')
+        .select(['method', 'params', 'status', 'result'])
+        .where('url', '=', `${BASE.replace('/rest', '')}/status`)
+        .execute(),
+    );
+    expect(logged.map((l) => [l.method, JSON.parse(l.params ?? '{}') as unknown, l.status, l.result])).toEqual([
+      [
+        'FORWARD',
+        { upstreamId, upstream: 'Province', deviceId, mn: OUR_MN, upstreamMn: UPSTREAM_MN, state: 'forwarding' },
+        SUCCESS_STATUS,
+        null,
+      ],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ModuleContext } from '../module-context.js';
 import { ForwardQueueRepository } from './forward-queue.repository.js';
 import { Forwarder } from './forwarder.js';
-import { ForwardingService } from './forwarding-service.js';
+import { ForwardingService, forwardStatusLogEntry } from './forwarding-service.js';
 import { TransferFormatRepository } from './transfer-format.repository.js';
 import { transferFormatRoutes } from './transfer-format.routes.js';
 import { TransferFormatService } from './transfer-format.service.js';
@@ -18,7 +18,9 @@ export async function registerTransferFormat(ctx: ModuleContext): Promise<void> 
   transferFormatRoutes(app, service);
   if (!ctx.runsForward) return;
   const forwarding = new ForwardingService(
-    new Forwarder(new ForwardQueueRepository(db), clock, ctx.config.nodeId),
+    new Forwarder(new ForwardQueueRepository(db), clock, ctx.config.nodeId, undefined, (target, error) =>
+      ctx.services.logs.record(forwardStatusLogEntry(target, error)),
+    ),
     ctx.bus,
     configChanges,
     ctx.leadership,
