@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { blockingAxeFindings } from './specs-support/axe.js';
 import { chooseOption, openSelectDropdown } from './specs-support/report-helpers.js';
 import { AdminApi, apiLogin, credentialsOf, signInViaApi, uniqueUserName } from './specs-support/session.js';
+import { rowWith } from './specs-support/list-screen.js';
 
 /**
  * Settings → dashboard through the console: admin prepares a new operator's configuration (the operator's role
@@ -41,10 +42,6 @@ async function addDashboardRole(request: APIRequestContext, token: string, roleN
     'add role',
   );
   return role.id;
-}
-
-function rowWith(screen: Locator, text: string): Locator {
-  return screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 }
 
 /** Narrows the list to a user's configuration (the name filter matches user names too). */

@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { blockingAxeFindings } from './specs-support/axe.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
 import { chooseOption } from './specs-support/report-helpers.js';
 import { credentialsOf, signInViaApi } from './specs-support/session.js';
 import { baseURL } from './support/env.js';
+import { rowWith, confirmDelete } from './specs-support/list-screen.js';
 
 /**
  * Settings → regular (data rules) through the console: a rule is added for a demo station's factor with only
@@ -15,17 +16,6 @@ import { baseURL } from './support/env.js';
 
 const PATH = '/settings/regular';
 const STATION = '模拟水站 1';
-
-function rowWith(screen: Locator, text: string): Locator {
-  return screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-}
-
-async function confirmDelete(page: Page): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /^确\s*定$|^OK$/ })
-    .click();
-}
 
 test('a data rule is added with its own parameters, a second of its kind is refused, and it is deleted; both languages and themes', async ({
   page,

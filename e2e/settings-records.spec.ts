@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { DAY_MS, HOUR_MS } from '@envmon/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { chooseOption } from './specs-support/report-helpers.js';
 import { credentialsOf, signInViaApi } from './specs-support/session.js';
+import { rowWith, confirmDelete } from './specs-support/list-screen.js';
 
 /**
  * Settings → IoT card and DevOps through the console: a card added in the dialog is listed with its station,
@@ -20,22 +21,11 @@ function beijingDate(days: number): string {
   return new Date(Date.now() + BEIJING_MS + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-function rowWith(screen: Locator, text: string): Locator {
-  return screen.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-}
-
 async function pickDate(dialog: Locator, label: string, date: string): Promise<void> {
   const input = dialog.getByLabel(label, { exact: true });
   await input.click();
   await input.fill(date);
   await input.press('Enter');
-}
-
-async function confirmDelete(page: Page): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /^确\s*定$|^OK$/ })
-    .click();
 }
 
 test('an IoT card is added with its station and expiry, a duplicate number is refused, and it is deleted', async ({
