@@ -3,15 +3,16 @@ import { blockingAxeFindings } from './specs-support/axe.js';
 import { DeviceApi } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
 import { chooseOption, openSelectDropdown, searchUntil } from './specs-support/report-helpers.js';
-import { credentialsOf, signInViaApi } from './specs-support/session.js';
+import { credentialsOf, labelled, signInViaApi } from './specs-support/session.js';
 import { baseURL } from './support/env.js';
 
 /**
  * Data audit (issue 19) on a demo station no other spec audits: in the workbench, two hour values of a day
  * marked invalid with a reason, one replaced, the day approved; the single-station hour report of that day
- * counts two valid values fewer and shows the replacement; revoked (from the value's trail and the records
- * list), the report is as before. Then the workbench and the records list in both languages and themes, with
- * no untranslated key and no accessibility violation. Each test cleans up its audits through the API.
+ * counts two valid values fewer and shows the replacement; revoked (from the values' trails — the approval as
+ * a whole — and the records list), the report is as before. Then the workbench and the records list in both
+ * languages and themes, with no untranslated key and no accessibility violation. Each test cleans up its audits
+ * through the API.
  */
 
 /** A demo air station (apps/server/src/simulator/fleet.ts) no other spec uses. */
@@ -170,7 +171,7 @@ test('an auditor invalidates, replaces and approves a station day; the report fo
     const trail = page.getByTestId('data-audit-trail');
     const inForce = trail.locator('.ant-table-row').filter({ hasText: '标记无效' });
     await expect(inForce).toHaveCount(1);
-    await inForce.getByRole('button', { name: '撤销' }).click();
+    await inForce.getByRole('button', { name: labelled('撤销') }).click();
     await page.getByRole('dialog').filter({ hasText: '撤销审核' }).getByRole('button', { name: '撤销' }).click();
     await expect(trail.locator('.ant-table-row').filter({ hasText: '已撤销' })).toHaveCount(1);
     await page.keyboard.press('Escape');
@@ -192,8 +193,23 @@ test('an auditor invalidates, replaces and approves a station day; the report fo
       await page.getByRole('dialog').filter({ hasText: '撤销审核' }).getByRole('button', { name: '撤销' }).click();
       await expect(records.locator('.ant-table-row').filter({ hasText: action })).toHaveCount(0);
     }
-    // Approval changes no value: its records are revoked through the API, then the report is as before.
-    await revokeAll(request, api.token, station.id, day.start);
+    // The day's approval, every value of it at once, from a value's trail: then the report is as before.
+    await page.goto(WORKBENCH);
+    grid = await openWorkbench(page, day.text, '站点');
+    await expect(cell(grid, 0, 0)).toContainText('已审核');
+    await cell(grid, 0, 0).click();
+    await workbench.getByTestId('data-audit-trail-open').click();
+    const approval = page.getByTestId('data-audit-trail').locator('.ant-table-row').filter({ hasText: '整日审核通过' });
+    await approval.getByRole('button', { name: '撤销整次审核' }).click();
+    // The confirmation (the trail's drawer is a dialog too).
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: labelled('撤销') })
+      .click();
+    await expect(approval).toContainText('已撤销');
+    await page.keyboard.press('Escape');
+    await expect(cell(grid, 0, 0)).not.toContainText('已审核');
+    await expect(grid.getByRole('img', { name: '该日已审核通过' })).toHaveCount(0);
     report = await hourReport(page, day.text, factorName);
     await expect.poll(() => report.summary.innerText()).toBe(before);
     await expect(report.rows.filter({ hasText: `${day.text} 05:00` })).not.toContainText(String(REPLACEMENT));
