@@ -49,6 +49,9 @@ async function forwarded(t: TestApp, name: string, deviceCode: string, enabled =
   });
 }
 
+/** A 17-digit QN per index (too long for a number). */
+const qnOf = (i: number) => `2026010100000${String(i).padStart(4, '0')}`;
+
 describe('the forward queue', () => {
   const t = useTestApp();
   let a: number;
@@ -91,13 +94,10 @@ describe('the forward queue', () => {
     await withRepo(async (repo) => {
       const [h2, h3] = await repo.next(a, 2);
       await repo.setConnected(a, true, 'node-1');
-      await repo.markSent(h2!, '20260101080000001', 1000);
-      await repo.markSent(h2!, '20260101080010001', 1010);
+      await repo.record(a, [{ row: h2!, qn: '20260101080000001' }], [], 1000, true);
       await repo.recordError(a, 'no answer (9014) in 10 s', 1010);
-      await repo.delivered(h2!, 1020, true);
-      await repo.markSent(h3!, '20260101080020001', 1030);
-      await repo.delivered(h3!, 1040, false);
-      await repo.recordError(a, null, 1040);
+      await repo.record(a, [{ row: h2!, qn: '20260101080010001' }], [h2!], 1020, true);
+      await repo.record(a, [{ row: h3!, qn: '20260101080020001' }], [h3!], 1030, false, true);
     });
     const rows = await withRepo((repo) => repo.next(a, 10));
     expect(rows.map((r) => r.dataTime / HOUR)).toEqual([4]);
@@ -118,5 +118,56 @@ describe('the forward queue', () => {
     });
     // Nothing of the other upstream's device moved.
     expect(await withRepo((repo) => repo.next(b, 10))).toEqual([]);
+  });
+
+  it('keeps the bound when one repository queues upload by upload (the count is not taken each time)', async () => {
+    const c = await forwarded(t(), 'Queue C', 'FQ0003');
+    const dropped = await withRepo(async (repo) => {
+      const out: number[] = [];
+      for (let h = 1; h <= 6; h++)
+        out.push(await repo.enqueue([{ upstreamDeviceId: c, cn: '2061', dataTime: h * HOUR }], h));
+      return out;
+    });
+    expect(dropped).toEqual([0, 0, 0, 1, 1, 1]);
+    expect((await withRepo((repo) => repo.next(c, 10))).map((r) => r.dataTime / HOUR)).toEqual([4, 5, 6]);
+  });
+
+  it('batches: a drain’s attempts and deliveries in one call, the live part found from the queueing times', async () => {
+    const d = await forwarded(t(), 'Queue D', 'FQ0004');
+    const items = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => ({
+        upstreamDeviceId: d,
+        cn: '2061',
+        dataTime: (from + i) * HOUR,
+      }));
+    const rows = await withRepo(async (repo) => {
+      await repo.enqueue(items(1, 600), 1000);
+      await repo.enqueue(items(601, 610), 5000);
+      return repo.next(d, 1000);
+    }, 20_000);
+    expect(rows).toHaveLength(610);
+    await withRepo(async (repo) => {
+      // Queued from 5000 on: the last ten; nothing that recent: past the newest row.
+      expect(await repo.liveFrom(d, 5000)).toBe(rows[600]!.id);
+      expect(await repo.liveFrom(d, 6000)).toBe(rows[609]!.id + 1);
+      expect(await repo.liveFrom(d, 0)).toBe(rows[0]!.id);
+      // In id windows: after and before.
+      expect((await repo.next(d, 3, rows[1]!.id, rows[4]!.id)).map((r) => r.dataTime / HOUR)).toEqual([3, 4]);
+      await repo.record(
+        d,
+        rows.map((row, i) => ({ row, qn: qnOf(i) })),
+        rows.slice(0, 550),
+        8000,
+        true,
+      );
+    }, 20_000);
+    const left = await withRepo((repo) => repo.next(d, 1000));
+    expect(left.map((r) => [r.dataTime / HOUR, r.attempts, r.qn, r.sendTime])).toEqual(
+      rows.slice(550).map((_r, i) => [551 + i, 1, qnOf(550 + i), 8000]),
+    );
+    const status = await query(t(), (db) =>
+      db.selectFrom('forwardStatus').selectAll().where('upstreamDeviceId', '=', d).executeTakeFirstOrThrow(),
+    );
+    expect(status).toMatchObject({ sent: 610, acknowledged: 550, lastAckTime: 8000, lastDataTime: 550 * HOUR });
   });
 });

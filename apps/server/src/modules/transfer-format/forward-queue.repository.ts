@@ -39,12 +39,21 @@ export type ForwardTargetRow = Selectable<UpstreamDevicesTable> & {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Rows per INSERT, IN list or CASE: well inside both dialects' bound-parameter limits. */
+const ROWS_PER_STATEMENT = 500;
+
+/** How long an upstream device's queue count is trusted for the bound (other processes may queue meanwhile). */
+const BOUND_RECOUNT_MS = 5000;
+
 /**
  * The durable forward queue (issue 20): per upstream × device, what to send in order (by id); a row is deleted
  * once the upstream acknowledged it (or it was sent when no answer is asked for), so the table is the backlog.
  * Bounded per upstream × device: the oldest beyond the bound are dropped and counted in the status.
  */
 export class ForwardQueueRepository {
+  /** Per upstream device: at most how many rows its queue holds, counted at `at` and added to since. */
+  private readonly counts = new Map<number, { count: number; at: number }>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bound: number = TRANSFER_FORMAT_LIMITS.queuePerDevice,
@@ -81,61 +90,132 @@ export class ForwardQueueRepository {
 
   /**
    * Queues uploads (one already waiting is not queued twice), then drops what lies beyond the bound, oldest first.
-   * Answers how many were dropped.
+   * Answers how many were dropped. The bound is looked at only when an upstream device's queue may have reached it
+   * (its last count plus what was queued since), or when that count is older than `BOUND_RECOUNT_MS` (another
+   * process may have queued too), so live data is queued without counting a backlog each time.
    */
   async enqueue(items: readonly ForwardItem[], now: number): Promise<number> {
     if (items.length === 0) return 0;
+    const added = new Map<number, number>();
+    for (const item of items) added.set(item.upstreamDeviceId, (added.get(item.upstreamDeviceId) ?? 0) + 1);
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('forwardQueue')
-        .values(items.map((item) => ({ ...item, enqueueTime: now })))
-        .onConflict((oc) => oc.columns(['upstreamDeviceId', 'cn', 'dataTime']).doNothing())
-        .execute();
+      for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) {
+        await trx
+          .insertInto('forwardQueue')
+          .values(items.slice(i, i + ROWS_PER_STATEMENT).map((item) => ({ ...item, enqueueTime: now })))
+          .onConflict((oc) => oc.columns(['upstreamDeviceId', 'cn', 'dataTime']).doNothing())
+          .execute();
+      }
       let dropped = 0;
-      for (const id of new Set(items.map((item) => item.upstreamDeviceId))) {
+      for (const [id, n] of added) {
+        const known = this.counts.get(id);
+        if (known && known.count + n <= this.bound && now - known.at < BOUND_RECOUNT_MS) {
+          known.count += n;
+          continue;
+        }
+        const { count } = await trx
+          .selectFrom('forwardQueue')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('upstreamDeviceId', '=', id)
+          .executeTakeFirstOrThrow();
+        const over = Number(count) - this.bound;
+        this.counts.set(id, { count: Math.min(Number(count), this.bound), at: now });
+        if (over <= 0) continue;
         const edge = await trx
           .selectFrom('forwardQueue')
           .select('id')
           .where('upstreamDeviceId', '=', id)
-          .orderBy('id', 'desc')
-          .offset(this.bound)
+          .orderBy('id')
+          .offset(over - 1)
           .limit(1)
-          .executeTakeFirst();
-        if (!edge) continue;
+          .executeTakeFirstOrThrow();
         const { numDeletedRows } = await trx
           .deleteFrom('forwardQueue')
           .where('upstreamDeviceId', '=', id)
           .where('id', '<=', edge.id)
           .executeTakeFirst();
-        const n = Number(numDeletedRows);
-        dropped += n;
-        await this.bump(trx, id, { dropped: n });
+        const gone = Number(numDeletedRows);
+        dropped += gone;
+        await this.bump(trx, id, { dropped: gone });
       }
       return dropped;
     });
   }
 
-  /** The next uploads of one upstream device, in order. */
-  next(upstreamDeviceId: number, limit: number): Promise<ForwardQueueRow[]> {
+  /** The next uploads of one upstream device, in order: ids after `after` and before `before`. */
+  next(
+    upstreamDeviceId: number,
+    limit: number,
+    after = 0,
+    before = Number.MAX_SAFE_INTEGER,
+  ): Promise<ForwardQueueRow[]> {
     return this.db
       .selectFrom('forwardQueue')
       .selectAll()
       .where('upstreamDeviceId', '=', upstreamDeviceId)
+      .where('id', '>', after)
+      .where('id', '<', before)
       .orderBy('id')
       .limit(limit)
       .execute();
   }
 
+  /**
+   * Where the live part of an upstream device's queue begins: the first id of the newest rows queued at or after
+   * `since` (ids grow with the queueing time). Past the newest row when none is that recent; 0 when the queue is
+   * empty (whatever comes is live).
+   */
+  async liveFrom(upstreamDeviceId: number, since: number): Promise<number> {
+    const chunk = 256;
+    let from = 0;
+    let before = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('forwardQueue')
+        .select(['id', 'enqueueTime'])
+        .where('upstreamDeviceId', '=', upstreamDeviceId)
+        .where('id', '<', before)
+        .orderBy('id', 'desc')
+        .limit(chunk)
+        .execute();
+      for (const row of rows) {
+        if (row.enqueueTime < since) return from === 0 ? row.id + 1 : from;
+        from = row.id;
+      }
+      if (rows.length < chunk) return from;
+      before = rows.at(-1)!.id;
+    }
+  }
+
   /** The stored values of one upload, with their audit (the forwarder decides audited or raw). */
-  values(deviceId: number, kind: MeasurementKind, dataTime: number): Promise<StoredValue[]> {
-    return this.db
-      .selectFrom('measurements')
-      .select(['factorCode', 'value', 'min', 'max', 'cou', 'flag', 'quality', 'auditState', 'auditValue'])
-      .where('deviceId', '=', deviceId)
-      .where('kind', '=', kind)
-      .where('dataTime', '=', dataTime)
-      .orderBy('factorCode')
-      .execute() as Promise<StoredValue[]>;
+  async values(deviceId: number, kind: MeasurementKind, dataTime: number): Promise<StoredValue[]> {
+    return (await this.valuesAt(deviceId, kind, [dataTime])).get(dataTime) ?? [];
+  }
+
+  /** The stored values of many uploads of one kind at once, by data time (a data time with none is absent). */
+  async valuesAt(
+    deviceId: number,
+    kind: MeasurementKind,
+    dataTimes: readonly number[],
+  ): Promise<Map<number, StoredValue[]>> {
+    const byTime = new Map<number, StoredValue[]>();
+    for (let i = 0; i < dataTimes.length; i += ROWS_PER_STATEMENT) {
+      const rows = await this.db
+        .selectFrom('measurements')
+        .select(['dataTime', 'factorCode', 'value', 'min', 'max', 'cou', 'flag', 'quality', 'auditState', 'auditValue'])
+        .where('deviceId', '=', deviceId)
+        .where('kind', '=', kind)
+        .where('dataTime', 'in', dataTimes.slice(i, i + ROWS_PER_STATEMENT))
+        .orderBy('dataTime')
+        .orderBy('factorCode')
+        .execute();
+      for (const { dataTime, ...value } of rows) {
+        const list = byTime.get(dataTime);
+        if (list) list.push(value as StoredValue);
+        else byTime.set(dataTime, [value as StoredValue]);
+      }
+    }
+    return byTime;
   }
 
   /** The data times of one kind a device has stored in a range (both ends included), in order. */
@@ -160,38 +240,70 @@ export class ForwardQueueRepository {
     return rows.map((r) => r.dataTime);
   }
 
-  /** An upload with nothing left to send (its values are gone): off the queue, uncounted. */
-  async discard(row: ForwardQueueRow): Promise<void> {
-    await this.db.deleteFrom('forwardQueue').where('id', '=', row.id).execute();
+  /** Uploads with nothing left to send (their values are gone): off the queue, uncounted. */
+  async discard(rows: readonly ForwardQueueRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      const ids = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.id);
+      await this.db.deleteFrom('forwardQueue').where('id', 'in', ids).execute();
+    }
   }
 
-  /** An attempt: its QN (which the 9014 answers) and time. */
-  async markSent(row: ForwardQueueRow, qn: string, now: number): Promise<void> {
+  /**
+   * What one drain of an upstream device did, written in one transaction: `sent` the packets it sent (each with its
+   * QN, which the 9014 answers), `delivered` those the upstream has (acknowledged, or sent when no answer is asked
+   * for) — off the queue; the rest keep their attempt (count, QN, time) and stay. The status counts both and notes
+   * the newest data time delivered; `clearError` clears the last error (a delivery after a failure).
+   */
+  async record(
+    upstreamDeviceId: number,
+    sent: readonly { row: ForwardQueueRow; qn: string }[],
+    delivered: readonly ForwardQueueRow[],
+    now: number,
+    acknowledged: boolean,
+    clearError = false,
+  ): Promise<void> {
+    if (sent.length === 0 && delivered.length === 0) return;
+    const gone = new Set(delivered.map((r) => r.id));
+    const kept = sent.filter((s) => !gone.has(s.row.id));
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('forwardQueue')
-        .set((eb) => ({ qn, sendTime: now, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .execute();
-      await this.bump(trx, row.upstreamDeviceId, { sent: 1 }, { lastSendTime: now });
-    });
-  }
-
-  /** The upstream has it (acknowledged, or sent when no answer is asked for): off the queue. */
-  async delivered(row: ForwardQueueRow, now: number, acknowledged: boolean): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('forwardQueue').where('id', '=', row.id).execute();
+      for (let i = 0; i < kept.length; i += ROWS_PER_STATEMENT) {
+        const chunk = kept.slice(i, i + ROWS_PER_STATEMENT);
+        await trx
+          .updateTable('forwardQueue')
+          .set((eb) => {
+            let qn = eb.case('id').when(chunk[0]!.row.id).then(chunk[0]!.qn);
+            for (const s of chunk.slice(1)) qn = qn.when(s.row.id).then(s.qn);
+            return { qn: qn.end(), sendTime: now, attempts: eb('attempts', '+', 1) };
+          })
+          .where(
+            'id',
+            'in',
+            chunk.map((s) => s.row.id),
+          )
+          .execute();
+      }
+      for (let i = 0; i < delivered.length; i += ROWS_PER_STATEMENT) {
+        const ids = delivered.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.id);
+        await trx.deleteFrom('forwardQueue').where('id', 'in', ids).execute();
+      }
+      const done = acknowledged ? delivered.length : 0;
       await this.bump(
         trx,
-        row.upstreamDeviceId,
-        { acknowledged: acknowledged ? 1 : 0 },
-        acknowledged ? { lastAckTime: now } : {},
+        upstreamDeviceId,
+        { sent: sent.length, acknowledged: done },
+        {
+          ...(sent.length > 0 ? { lastSendTime: now } : {}),
+          ...(done > 0 ? { lastAckTime: now } : {}),
+          ...(clearError ? { lastError: null, lastErrorTime: null } : {}),
+        },
       );
+      if (delivered.length === 0) return;
+      const newest = Math.max(...delivered.map((r) => r.dataTime));
       await trx
         .updateTable('forwardStatus')
-        .set({ lastDataTime: row.dataTime })
-        .where('upstreamDeviceId', '=', row.upstreamDeviceId)
-        .where((eb) => eb.or([eb('lastDataTime', 'is', null), eb('lastDataTime', '<', row.dataTime)]))
+        .set({ lastDataTime: newest })
+        .where('upstreamDeviceId', '=', upstreamDeviceId)
+        .where((eb) => eb.or([eb('lastDataTime', 'is', null), eb('lastDataTime', '<', newest)]))
         .execute();
     });
   }

@@ -125,10 +125,11 @@ describe('the forwarder: store and forward to one upstream', () => {
 
   it('reports a refusal (wrong password upstream) and keeps the backlog, without sending it again', async () => {
     expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('refused');
-    expect(up.received).toHaveLength(1);
+    // All three went out in the window before the first refusal came back; none was sent again.
+    expect(up.received.map((m) => m.dataTime)).toEqual(['20260101080000', '20260101090000', '20260101100000']);
     expect(await status()).toMatchObject({
       connected: 1,
-      sent: 1,
+      sent: 3,
       acknowledged: 0,
       lastError: 'refused: QnRtn 3 (PW error)',
     });
@@ -181,7 +182,7 @@ describe('the forwarder: store and forward to one upstream', () => {
     expect(await backlog()).toEqual([]);
     expect(await status()).toMatchObject({
       connected: 1,
-      sent: 4,
+      sent: 6,
       acknowledged: 3,
       lastError: null,
       lastDataTime: H[2],

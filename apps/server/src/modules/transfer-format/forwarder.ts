@@ -17,7 +17,7 @@ import type {
   StoredValue,
 } from './forward-queue.repository.js';
 import { parseCns, parseFactors } from './transfer-format.mapper.js';
-import { type LinkPolicy, UpstreamLink } from './upstream-link.js';
+import { type DeliveryOutcome, type LinkPolicy, type Outgoing, UpstreamLink } from './upstream-link.js';
 import { answerPacket, backfillRange, timeUpload } from './upstream-requests.js';
 import type { Hj212Message } from '@envmon/hj212';
 
@@ -32,6 +32,75 @@ const CN_OF_KIND: Partial<Record<MeasurementKind, ForwardCn>> = { rtd: '2011', m
 
 /** Most periods one backfill request is answered with (a year of hours). */
 const BACKFILL_MAX = 9000;
+
+/** Queue rows read, encoded and marked sent at once while a backlog drains. */
+const ROUND_ROWS = 500;
+
+/** Rows queued this recently when a drain begins are live data: sent before the older backlog. */
+export const LIVE_MS = 10_000;
+
+/** Delivered rows are taken off the queue in one transaction once this many are waiting, or after FLUSH_MS. */
+const FLUSH_ROWS = 500;
+const FLUSH_MS = 20;
+
+/** A packet of a round, and the queue row it comes from. */
+interface Sendable extends Outgoing {
+  row: ForwardQueueRow;
+}
+
+/**
+ * What one drain sent and delivered, written in batches (one transaction per FLUSH_ROWS settled packets or
+ * FLUSH_MS), one batch at a time; the first batch with a delivery also clears the last error. A crash between an
+ * acknowledgement and its batch can only resend those few uploads (an envmon upstream overwrites them with the same
+ * values).
+ */
+class Deliveries {
+  private sent: { row: ForwardQueueRow; qn: string }[] = [];
+  private delivered: ForwardQueueRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private error: unknown = null;
+  private cleared = false;
+
+  constructor(
+    private readonly queue: ForwardQueueRepository,
+    private readonly clock: Clock,
+    private readonly upstreamDeviceId: number,
+    private readonly acknowledged: boolean,
+  ) {}
+
+  /** A packet's outcome: sent (unless the link was gone first), and delivered or not. */
+  add(item: Sendable, outcome: DeliveryOutcome): void {
+    if (outcome.attempts > 0) this.sent.push({ row: item.row, qn: item.qn });
+    if (outcome.kind === 'acknowledged' || outcome.kind === 'sent') this.delivered.push(item.row);
+    if (this.sent.length >= FLUSH_ROWS) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  /** Writes what is waiting; rejects with the first write that failed. */
+  async close(): Promise<void> {
+    this.flush();
+    await this.writing;
+    if (this.error !== null) throw this.error as Error;
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.sent.length === 0 && this.delivered.length === 0) return;
+    const [sent, delivered] = [this.sent, this.delivered];
+    [this.sent, this.delivered] = [[], []];
+    const clearError = !this.cleared && delivered.length > 0;
+    if (clearError) this.cleared = true;
+    this.writing = this.writing
+      .then(() =>
+        this.queue.record(this.upstreamDeviceId, sent, delivered, this.clock.now(), this.acknowledged, clearError),
+      )
+      .catch((err: unknown) => {
+        this.error ??= err;
+      });
+  }
+}
 
 /** Why a drain stopped: all sent, or the upstream could not take more now. */
 export type DrainResult = 'drained' | 'unreachable' | 'timeout' | 'refused' | 'closed';
@@ -125,8 +194,11 @@ export class Forwarder {
     await this.queue.enqueue(items, this.clock.now());
   }
 
-  /** Sends one upstream device's backlog, oldest first, until it is empty or the upstream stops taking it. */
-  async drain(target: ForwardTargetRow, batch = 200): Promise<DrainResult> {
+  /**
+   * Sends one upstream device's backlog until it is empty or the upstream stops taking it: what was queued in the
+   * last `LIVE_MS` first, then the older backlog, each oldest first (`rounds`), a window of packets in flight.
+   */
+  async drain(target: ForwardTargetRow, batch = ROUND_ROWS): Promise<DrainResult> {
     this.errors.delete(target.id);
     const result = await this.drainBacklog(target, batch);
     // What the screen and the operation log show: forwarding, or why not.
@@ -142,19 +214,88 @@ export class Forwarder {
     const link = await this.linkFor(target);
     if (!link) return 'unreachable';
     const encoding = targetOf(target);
-    let cleared = false;
-    for (;;) {
-      const rows = await this.queue.next(target.id, batch);
-      if (rows.length === 0) return 'drained';
-      for (const row of rows) {
-        const outcome = await this.send(target, encoding, link, row);
-        if (outcome !== 'delivered') return outcome;
-        if (!cleared) {
-          cleared = true;
-          await this.queue.recordError(target.id, null, this.clock.now());
-        }
-      }
+    const done = new Deliveries(this.queue, this.clock, target.id, encoding.ackRequired);
+    const failure = await link.sendAll(this.rounds(target, encoding, batch), encoding.ackRequired, (item, outcome) =>
+      done.add(item, outcome),
+    );
+    await done.close();
+    if (failure === null) return 'drained';
+    const now = this.clock.now();
+    switch (failure.kind) {
+      case 'refused':
+        await this.failed(
+          target,
+          `refused: QnRtn ${failure.qnRtn} (${QN_RTN_REASONS[failure.qnRtn] ?? 'unknown error'})`,
+          now,
+        );
+        return 'refused';
+      case 'timeout':
+        await this.failed(target, `no answer (9014) after ${failure.attempts} sends`, now);
+        return 'timeout';
+      case 'closed':
+        this.links.delete(target.id);
+        await this.queue.setConnected(target.id, false, this.nodeId);
+        await this.failed(target, `connection lost: ${failure.error}`, now);
+        return 'closed';
     }
+  }
+
+  /**
+   * One upstream device's queue as rounds of encoded packets: each round the rows queued since the drain began
+   * or in the `LIVE_MS` before (live data), then rows of the older backlog up to the round's size, both oldest
+   * first, so a long backlog does not hold up what stations send now. The next round is read while this one is
+   * sent; a round's values are read in one query per kind.
+   */
+  private async *rounds(
+    target: ForwardTargetRow,
+    encoding: ForwardTarget,
+    size: number,
+  ): AsyncGenerator<readonly Sendable[]> {
+    const liveFrom = await this.queue.liveFrom(target.id, this.clock.now() - LIVE_MS);
+    let afterLive = liveFrom - 1;
+    let afterBacklog = 0;
+    const read = async (): Promise<Sendable[] | null> => {
+      const live = await this.queue.next(target.id, size, afterLive);
+      afterLive = live.at(-1)?.id ?? afterLive;
+      const backlog =
+        live.length < size ? await this.queue.next(target.id, size - live.length, afterBacklog, liveFrom) : [];
+      afterBacklog = backlog.at(-1)?.id ?? afterBacklog;
+      if (live.length + backlog.length === 0) return null;
+      return this.encodeRound(target, encoding, [...live, ...backlog]);
+    };
+    let next = read();
+    for (;;) {
+      const round = await next;
+      if (round === null) return;
+      next = read();
+      // Not read when the drain stops early; its failure is the next drain's.
+      next.catch(() => undefined);
+      yield round;
+    }
+  }
+
+  /** Rows encoded with fresh QNs; those with nothing to send leave the queue. */
+  private async encodeRound(
+    target: ForwardTargetRow,
+    encoding: ForwardTarget,
+    rows: readonly ForwardQueueRow[],
+  ): Promise<Sendable[]> {
+    const stored = new Map<MeasurementKind, Map<number, StoredValue[]>>();
+    for (const kind of new Set(rows.flatMap((r) => KIND_OF_CN[r.cn as ForwardCn] ?? []))) {
+      const times = rows.filter((r) => KIND_OF_CN[r.cn as ForwardCn] === kind).map((r) => r.dataTime);
+      stored.set(kind, await this.queue.valuesAt(target.deviceId, kind, times));
+    }
+    const out: Sendable[] = [];
+    const empty: ForwardQueueRow[] = [];
+    for (const row of rows) {
+      const kind = KIND_OF_CN[row.cn as ForwardCn];
+      const values = kind === undefined ? undefined : (stored.get(kind)?.get(row.dataTime) ?? []);
+      const upload = await this.upload(target, encoding, row.cn as ForwardCn, row.dataTime, values);
+      if (upload) out.push({ ...upload, row });
+      else empty.push(row);
+    }
+    await this.queue.discard(empty);
+    return out;
   }
 
   close(): void {
@@ -162,53 +303,20 @@ export class Forwarder {
     this.links.clear();
   }
 
-  private async send(
-    target: ForwardTargetRow,
-    encoding: ForwardTarget,
-    link: UpstreamLink,
-    row: ForwardQueueRow,
-  ): Promise<'delivered' | Exclude<DrainResult, 'drained' | 'unreachable'>> {
-    const upload = await this.upload(target, encoding, row.cn as ForwardCn, row.dataTime);
-    if (!upload) {
-      await this.queue.discard(row);
-      return 'delivered';
-    }
-    const { qn, packet } = upload;
-    await this.queue.markSent(row, qn, this.clock.now());
-    const outcome = await link.deliver(packet, qn, encoding.ackRequired);
-    const now = this.clock.now();
-    switch (outcome.kind) {
-      case 'acknowledged':
-      case 'sent':
-        await this.queue.delivered(row, now, outcome.kind === 'acknowledged');
-        return 'delivered';
-      case 'refused':
-        await this.failed(
-          target,
-          `refused: QnRtn ${outcome.qnRtn} (${QN_RTN_REASONS[outcome.qnRtn] ?? 'unknown error'})`,
-          now,
-        );
-        return 'refused';
-      case 'timeout':
-        await this.failed(target, `no answer (9014) after ${outcome.attempts} sends`, now);
-        return 'timeout';
-      case 'closed':
-        this.links.delete(target.id);
-        await this.queue.setConnected(target.id, false, this.nodeId);
-        await this.failed(target, `connection lost: ${outcome.error}`, now);
-        return 'closed';
-    }
-  }
-
-  /** One stored upload encoded for the upstream with a fresh QN; null when it has nothing to send. */
+  /**
+   * One stored upload encoded for the upstream with a fresh QN; null when it has nothing to send. `preloaded`: its
+   * values already read (a round reads them at once).
+   */
   private async upload(
     target: ForwardTargetRow,
     encoding: ForwardTarget,
     cn: ForwardCn,
     dataTime: number,
+    preloaded?: StoredValue[],
   ): Promise<{ qn: string; packet: string } | null> {
+    // State uploads (2021/2041/2081) are stored packets, no values: forward-state.ts reads and encodes them.
     const kind = KIND_OF_CN[cn];
-    const stored = kind === undefined ? [] : await this.queue.values(target.deviceId, kind, dataTime);
+    const stored = preloaded ?? (kind === undefined ? [] : await this.queue.values(target.deviceId, kind, dataTime));
     const values = stored.flatMap((v) => forwardValue(v, target.valueSource === 'raw' ? 'raw' : 'audited') ?? []);
     if (values.length === 0) return null;
     const qn = this.qns.next();

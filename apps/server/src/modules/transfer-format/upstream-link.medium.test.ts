@@ -1,7 +1,7 @@
 import { type Hj212Message, serialisePacket } from '@envmon/hj212';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeForward } from './forward-packet.js';
-import { UpstreamLink } from './upstream-link.js';
+import { type DeliveryOutcome, type Outgoing, UpstreamLink } from './upstream-link.js';
 import { fakeUpstream, reply } from './upstream.test-support.js';
 
 const upload = (qn: string, ack = true) =>
@@ -140,6 +140,78 @@ describe('a link to an upstream platform', () => {
       ['1012', '20260101090000001', { SystemTime: '20260101090000' }],
       ['2061', '20260101090000002', { BeginTime: '20260101000000', EndTime: '20260101080000' }],
     ]);
+  });
+
+  /** Packets 1…n with QNs …0001…, as one batch. */
+  const packets = (n: number): Outgoing[] =>
+    Array.from({ length: n }, (_, i) => {
+      const qn = `2026010109000${String(i + 1).padStart(4, '0')}`;
+      return { qn, packet: upload(qn) };
+    });
+  const nth = (qn: string | undefined) => Number(qn?.slice(-4));
+
+  it('keeps a window of packets in flight and matches answers that come out of order by QN', async () => {
+    // Answers only when it holds three unanswered packets, newest first: the link must have sent three unanswered.
+    const held: Hj212Message[] = [];
+    const up = await fakeUpstream((m, socket) => {
+      held.push(m);
+      if (held.length < 3) return;
+      for (const h of held.splice(0).reverse()) socket.write(reply(h, '9014'));
+    });
+    cleanup.push(up.close);
+    const link = new UpstreamLink({ host: '127.0.0.1', port: up.port }, POLICY);
+    cleanup.push(() => link.close());
+    await link.open();
+    const settled: [number, DeliveryOutcome][] = [];
+    const failure = await link.sendAll([packets(6)], true, (item, outcome) => settled.push([nth(item.qn), outcome]), 3);
+    expect(failure).toBeNull();
+    expect(settled).toEqual([3, 2, 1, 6, 5, 4].map((n) => [n, { kind: 'acknowledged', attempts: 1 }]));
+    // Sent in order, each once.
+    expect(up.received.map((m) => nth(m.qn))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('resends a packet that timed out on its own while the others of the window are acknowledged', async () => {
+    let dropped = false;
+    const up = await fakeUpstream((m, socket) => {
+      if (nth(m.qn) === 2 && !dropped) {
+        dropped = true;
+        return;
+      }
+      socket.write(reply(m, '9014'));
+    });
+    cleanup.push(up.close);
+    const link = new UpstreamLink({ host: '127.0.0.1', port: up.port }, POLICY);
+    cleanup.push(() => link.close());
+    await link.open();
+    const settled: [number, DeliveryOutcome][] = [];
+    expect(await link.sendAll([packets(4)], true, (item, o) => settled.push([nth(item.qn), o]), 4)).toBeNull();
+    expect(up.received.map((m) => nth(m.qn))).toEqual([1, 2, 3, 4, 2]);
+    expect(settled).toEqual([
+      [1, { kind: 'acknowledged', attempts: 1 }],
+      [3, { kind: 'acknowledged', attempts: 1 }],
+      [4, { kind: 'acknowledged', attempts: 1 }],
+      [2, { kind: 'acknowledged', attempts: 2 }],
+    ]);
+  });
+
+  it('sends nothing new, and resends nothing, after a refusal', async () => {
+    // Refuses packet 1 (PW error), never answers packet 2: with a window of two, packets 3–5 must not go.
+    const up = await fakeUpstream((m, socket) => {
+      if (nth(m.qn) === 1) socket.write(reply(m, '9011', { QnRtn: '3' }));
+    });
+    cleanup.push(up.close);
+    const link = new UpstreamLink({ host: '127.0.0.1', port: up.port }, POLICY);
+    cleanup.push(() => link.close());
+    await link.open();
+    const settled: [number, DeliveryOutcome][] = [];
+    const failure = await link.sendAll([packets(5)], true, (item, o) => settled.push([nth(item.qn), o]), 2);
+    expect(failure).toEqual({ kind: 'refused', attempts: 1, qnRtn: 3 });
+    expect(settled).toEqual([
+      [1, { kind: 'refused', attempts: 1, qnRtn: 3 }],
+      // Its time-out came after the refusal: not sent again.
+      [2, { kind: 'timeout', attempts: 1 }],
+    ]);
+    expect(up.received.map((m) => nth(m.qn))).toEqual([1, 2]);
   });
 
   it('refuses to open when nothing listens', async () => {

@@ -2,11 +2,25 @@ import { connect, type Socket } from 'node:net';
 import { FrameDecoder, type Hj212Message } from '@envmon/hj212';
 
 /**
- * One TCP connection to an upstream platform for one MN, as a real station holds it (issue 20): packets go out
- * one at a time; one that asks for an answer waits for the 9014 with its QN for the time-out and is sent again up
- * to the resend count (HJ212.md §11, CN 1000's OverTime and ReCount). What the upstream sends that answers none
- * of ours (9013 notices, 1012 time, backfill requests) goes to `onRequest`.
+ * One TCP connection to an upstream platform for one MN, as a real station holds it (issue 20): a packet that asks
+ * for an answer waits for the 9014 with its QN for the time-out and is sent again up to the resend count (HJ212.md
+ * §11, CN 1000's OverTime and ReCount). `sendAll` keeps a window of such packets in flight, each matched to its
+ * 9014 by QN, so a backlog is not paced by one round trip per packet. What the upstream sends that answers none of
+ * ours (9013 notices, 1012 time, backfill requests) goes to `onRequest`.
  */
+
+/**
+ * Packets waiting for their 9014 at once on one link. An envmon upstream acknowledges after its ingest batch is
+ * committed (a few ms to tens of ms), so one at a time caps a link near a hundred packets/s; 128 in flight cover
+ * that latency at several thousand packets/s, and a failure leaves at most 128 to resend.
+ */
+export const SEND_WINDOW = 128;
+
+/** A packet to send and the QN its answer carries. */
+export interface Outgoing {
+  qn: string;
+  packet: string;
+}
 
 export interface UpstreamAddress {
   host: string;
@@ -38,7 +52,7 @@ type Answer = { cn: '9014' } | { cn: '9011'; qnRtn: number } | { cn: 'closed'; e
 export class UpstreamLink {
   private socket: Socket | null = null;
   private readonly decoder = new FrameDecoder();
-  /** The one packet waiting for its answer, by QN. */
+  /** The packets waiting for their answers, by QN. */
   private readonly waiting = new Map<string, (answer: Answer) => void>();
   private lastError = 'not connected';
 
@@ -81,11 +95,18 @@ export class UpstreamLink {
 
   /**
    * Sends one packet; with `wantsAnswer`, waits for its 9014 and resends on time-out as the policy says.
-   * A refusal (9011 with an error) is not resent: the same packet would be refused again.
+   * A refusal (9011 with an error) is not resent: the same packet would be refused again. Once `halted` says so,
+   * a timed-out packet is not sent again (another packet of the window failed).
    */
-  async deliver(packet: string, qn: string, wantsAnswer: boolean): Promise<DeliveryOutcome> {
+  async deliver(
+    packet: string,
+    qn: string,
+    wantsAnswer: boolean,
+    halted: () => boolean = () => false,
+  ): Promise<DeliveryOutcome> {
     const tries = wantsAnswer ? 1 + this.policy.reCount : 1;
     for (let attempt = 1; attempt <= tries; attempt++) {
+      if (attempt > 1 && halted()) return { kind: 'timeout', attempts: attempt - 1 };
       const socket = this.socket;
       if (!socket) return { kind: 'closed', attempts: attempt - 1, error: this.lastError };
       const answer = wantsAnswer ? this.answerTo(qn) : null;
@@ -108,6 +129,48 @@ export class UpstreamLink {
       }
     }
     return { kind: 'timeout', attempts: tries };
+  }
+
+  /**
+   * Sends packets in order, up to `window` of them waiting for their answers at once (each resent on its own
+   * time-out); every outcome goes to `settled` as it comes, in the order the answers come. After the first failure
+   * (refusal, time-out after the resends, connection lost) nothing new is sent and nothing resent; resolves once
+   * every packet sent has settled, with that first failure, or null when all were delivered.
+   */
+  async sendAll<T extends Outgoing>(
+    batches: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
+    wantsAnswer: boolean,
+    settled: (item: T, outcome: DeliveryOutcome) => void,
+    window = SEND_WINDOW,
+  ): Promise<Exclude<DeliveryOutcome, { kind: 'acknowledged' | 'sent' }> | null> {
+    let failure: Exclude<DeliveryOutcome, { kind: 'acknowledged' | 'sent' }> | null = null;
+    let inFlight = 0;
+    let wake: (() => void) | null = null;
+    const halted = () => failure !== null;
+    const slot = () =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    const start = (item: T) => {
+      inFlight++;
+      void this.deliver(item.packet, item.qn, wantsAnswer, halted).then((outcome) => {
+        inFlight--;
+        if (outcome.kind !== 'acknowledged' && outcome.kind !== 'sent') failure ??= outcome;
+        settled(item, outcome);
+        const w = wake;
+        wake = null;
+        w?.();
+      });
+    };
+    outer: for await (const batch of batches) {
+      for (const item of batch) {
+        while (inFlight >= window && failure === null) await slot();
+        if (failure !== null) break outer;
+        start(item);
+      }
+    }
+    while (inFlight > 0) await slot();
+    return failure;
   }
 
   /** Writes a packet that waits for nothing (an answer to the upstream's request). */
