@@ -129,6 +129,7 @@ if (onPostgres) {
         'measurements_pk: (device_id, kind, data_time, factor_code)',
         'original_packets_device_idx: (device_id, received_at)',
         'original_packets_pkey: (id, received_at)',
+        "original_packets_state_idx: (device_id, cn, data_time) WHERE (cn = ANY (ARRAY['2021'::text, '2041'::text, '2081'::text]))",
         'original_packets_unknown_mn_idx: (mn, received_at) WHERE (device_id IS NULL)',
       ]);
     });

@@ -17,6 +17,11 @@ export interface DomainEvents {
     dataTime: number;
     values: ReceivedValue[];
   };
+  /**
+   * An equipment-state upload committed (2021 run state, 2041 run time, 2081 restart): stored as its original packet
+   * only. `dataTime` is its DataTime, or when it has none (a 2081 may not) the time it was received.
+   */
+  'state.received': { deviceId: number; deviceCode: string; cn: string; dataTime: number };
   'device.online': { deviceId: number; deviceCode: string; at: number; remote: string };
   'device.offline': { deviceId: number; deviceCode: string; at: number; reason: 'silent' | 'closed' };
   /**

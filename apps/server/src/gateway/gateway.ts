@@ -296,8 +296,15 @@ export class Gateway {
       return;
     }
 
-    const { data, reason } = packetData(m, station, receivedAt, this.assembler);
-    const committed = storePacket(session, this.deps.pipeline, { ...header, device, accepted: true, reason, data });
+    const { data, reason, state } = packetData(m, station, receivedAt, this.assembler);
+    const committed = storePacket(session, this.deps.pipeline, {
+      ...header,
+      device,
+      accepted: true,
+      reason,
+      data,
+      ...(state ? { state } : {}),
+    });
     if (m.flag?.ack && m.qn !== undefined) {
       // 9014 only once the packet (and its data) is committed; a failed write is not acknowledged, so the station resends.
       committed.then(

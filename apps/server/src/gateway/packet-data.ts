@@ -11,6 +11,12 @@ export const DATA_KINDS: Readonly<Record<string, StationDataKind>> = {
   '2031': 'day',
 };
 
+/**
+ * Equipment-state uploads (2021 run state, 2041 run time, 2081 restart): no values are stored, the original record
+ * keeps them (with their DataTime) and they are announced ('state.received'), e.g. for forwarding.
+ */
+export const STATE_CNS: ReadonlySet<string> = new Set(['2021', '2041', '2081']);
+
 /** A header field read from a packet that did not parse, for the record of its rejection. */
 export const rawField = (raw: string, name: string): string | null =>
   new RegExp(`[;#\\d]${name}=([^;&]*)`).exec(raw)?.[1] ?? null;
@@ -42,10 +48,11 @@ export function packetData(
   station: StationIdentity,
   now: number,
   assembler: SplitPacketAssembler,
-): { data: IngestPacket['data']; reason: string | null } {
+): { data: IngestPacket['data']; reason: string | null; state?: IngestPacket['state'] } {
+  const dataTime = m.dataTime === undefined ? undefined : parseHj212Time(m.dataTime, station.utcOffsetMinutes);
+  if (STATE_CNS.has(m.cn)) return { data: null, reason: null, state: { dataTime: dataTime?.getTime() ?? null } };
   const kind = DATA_KINDS[m.cn];
   if (!kind) return { data: null, reason: null };
-  const dataTime = m.dataTime === undefined ? undefined : parseHj212Time(m.dataTime, station.utcOffsetMinutes);
   if (!dataTime) return { data: null, reason: 'no valid DataTime: data not stored' };
   let factors = m.factors;
   if (m.flag?.split && m.pnum !== undefined && m.pno !== undefined && m.pnum > 1) {

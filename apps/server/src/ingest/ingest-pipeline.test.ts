@@ -89,7 +89,7 @@ function setup<R extends IngestRepository = FakeRepository>(
     pino({ level: 'silent' }),
     options,
   );
-  return { repository, pipeline, received };
+  return { repository, pipeline, received, bus };
 }
 
 const T0 = Date.UTC(2026, 4, 1, 2);
@@ -114,6 +114,40 @@ describe('IngestPipeline', () => {
       expect.objectContaining({ factorCode: 'w01018', value: 11, dataTime: T0 + 60_000 }),
     ]);
     expect(received.map((e) => e.values[0]?.value)).toEqual([10, 11]);
+  });
+
+  it('keeps an equipment-state upload as its original with its DataTime and announces it after the commit', async () => {
+    const { repository, pipeline, received, bus } = setup();
+    const states: DomainEvents['state.received'][] = [];
+    bus.subscribe('state.received', (e) => states.push(e));
+    const state = (cn: string, dataTime: number | null, extra: Partial<IngestPacket> = {}): IngestPacket => ({
+      ...upload('rtd', T0, {}),
+      cn,
+      data: null,
+      state: { dataTime },
+      ...extra,
+    });
+    // A write failing: nothing announced, as nothing was stored.
+    repository.failNext = true;
+    await expect(pipeline.submit(state('2021', T0))).rejects.toThrow('disk full');
+    expect(states).toEqual([]);
+    await Promise.all([
+      pipeline.submit(state('2021', T0)),
+      pipeline.submit(state('2081', null)),
+      pipeline.submit(state('2041', T0, { accepted: false, device: null, reason: 'unknown MN' })),
+    ]);
+    expect(repository.batches.at(-1)?.originals.map((o) => [o.cn, o.dataTime, o.accepted])).toEqual([
+      ['2021', T0, 1],
+      ['2081', null, 1],
+      ['2041', T0, 0],
+    ]);
+    expect(repository.batches.at(-1)?.measurements).toEqual([]);
+    // A 2081 without a DataTime is known by when it came; a rejected packet is not announced.
+    expect(states).toEqual([
+      { deviceId: DEVICE.id, deviceCode: DEVICE.code, cn: '2021', dataTime: T0 },
+      { deviceId: DEVICE.id, deviceCode: DEVICE.code, cn: '2081', dataTime: T0 + 1000 },
+    ]);
+    expect(received).toEqual([]);
   });
 
   it('passes a duplicate upload in one batch on in arrival order, and keeps the later as the latest value', async () => {

@@ -29,6 +29,8 @@ export interface IngestPacket {
   accepted: boolean;
   reason: string | null;
   data: { kind: StationDataKind; dataTime: number; values: IncomingValue[] } | null;
+  /** An equipment-state upload (2021/2041/2081): no values, its DataTime (null: none) kept on the original record. */
+  state?: { dataTime: number | null };
 }
 
 export interface QualityParamsSource {
@@ -66,6 +68,7 @@ interface Pending {
 }
 
 type DataAnnouncement = DomainEvents['data.received'];
+type StateAnnouncement = DomainEvents['state.received'];
 
 /** The month and year containing a day value, in the station's own calendar. */
 function rollupTargets(deviceId: number, factorCode: string, dayStart: number, offsetMinutes: number): RollupTarget[] {
@@ -178,7 +181,7 @@ export class IngestPipeline {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
-    const { rows, announcements } = this.toRows(batch.map((p) => p.packet));
+    const { rows, announcements, states } = this.toRows(batch.map((p) => p.packet));
     try {
       await this.repository.writeBatch(rows);
     } catch (err) {
@@ -189,15 +192,21 @@ export class IngestPipeline {
     }
     for (const p of batch) p.resolve();
     for (const event of announcements) this.bus.publish('data.received', event);
+    for (const event of states) this.bus.publish('state.received', event);
   }
 
-  private toRows(packets: IngestPacket[]): { rows: IngestBatch; announcements: DataAnnouncement[] } {
+  private toRows(packets: IngestPacket[]): {
+    rows: IngestBatch;
+    announcements: DataAnnouncement[];
+    states: StateAnnouncement[];
+  } {
     const originals: IngestBatch['originals'] = [];
     const measurements: MeasurementRow[] = [];
     // Per device, per factor: the newest value of the batch.
     const latest = new Map<number, Map<string, LatestRow>>();
     const rollups = new Map<string, RollupTarget>();
     const announcements: DataAnnouncement[] = [];
+    const states: StateAnnouncement[] = [];
 
     for (const packet of packets) {
       originals.push({
@@ -207,12 +216,21 @@ export class IngestPipeline {
         mn: packet.mn,
         cn: packet.cn,
         qn: packet.qn,
-        dataTime: packet.data?.dataTime ?? null,
+        dataTime: packet.data?.dataTime ?? packet.state?.dataTime ?? null,
         raw: packet.raw,
         accepted: packet.accepted ? 1 : 0,
         reason: packet.reason,
       });
       const { device, data } = packet;
+      if (packet.accepted && device && packet.state && packet.cn) {
+        states.push({
+          deviceId: device.id,
+          deviceCode: device.code,
+          cn: packet.cn,
+          // Its key where it is queued: a state upload without a DataTime (a 2081 may have none) by its arrival.
+          dataTime: packet.state.dataTime ?? packet.receivedAt,
+        });
+      }
       if (!packet.accepted || !device || !data) continue;
 
       let deviceLatest = latest.get(device.id);
@@ -276,6 +294,7 @@ export class IngestPipeline {
         rollups: [...rollups.values()],
       },
       announcements,
+      states,
     };
   }
 

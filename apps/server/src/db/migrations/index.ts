@@ -24,6 +24,7 @@ import { outlierIntervals } from './0020-outlier-intervals.js';
 import { dataRules } from './0021-data-rules.js';
 import { dataAudit } from './0022-data-audit.js';
 import { transferFormat } from './0023-transfer-format.js';
+import { statePacketIndex } from './0024-state-packet-index.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -56,6 +57,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0021_data_rules': dataRules(dialect),
     '0022_data_audit': dataAudit(dialect),
     '0023_transfer_format': transferFormat(dialect),
+    '0024_state_packet_index': statePacketIndex(),
   };
 }
 

@@ -11,11 +11,13 @@ import { QnGenerator } from '../../gateway/station-time.js';
 import type { Clock } from '../../lib/clock.js';
 import { encodeForward, type ForwardTarget, type ForwardValue } from './forward-packet.js';
 import type {
+  ForwardItem,
   ForwardQueueRepository,
   ForwardQueueRow,
   ForwardTargetRow,
   StoredValue,
 } from './forward-queue.repository.js';
+import { isStateCn, type StateUploads } from './forward-state.js';
 import { parseCns, parseFactors } from './transfer-format.mapper.js';
 import { type DeliveryOutcome, type LinkPolicy, type Outgoing, UpstreamLink } from './upstream-link.js';
 import { answerPacket, backfillRange, timeUpload } from './upstream-requests.js';
@@ -149,10 +151,15 @@ export class Forwarder {
   private targets: ForwardTargetRow[] = [];
   private readonly links = new Map<number, UpstreamLink>();
   private readonly qns: QnGenerator;
+  /** Uploads waiting for this turn's enqueue transaction (`enqueue`), and that transaction. */
+  private toQueue: ForwardItem[] = [];
+  private queueing: Promise<void> | null = null;
   /** The error of the drain under way, per upstream device… */
   private readonly errors = new Map<number, string>();
   /** …and the state last reported (null: forwarding), so a change is reported once. */
   private readonly reported = new Map<number, string | null>();
+  /** Where queued state uploads are read from (forward-state.ts); none: they are dropped as having nothing to send. */
+  states: StateUploads | null = null;
 
   constructor(
     private readonly queue: ForwardQueueRepository,
@@ -191,7 +198,24 @@ export class Forwarder {
           (t.fromTime === null || event.dataTime >= t.fromTime),
       )
       .map((t) => ({ upstreamDeviceId: t.id, cn, dataTime: event.dataTime }));
-    await this.queue.enqueue(items, this.clock.now());
+    await this.enqueue(items);
+  }
+
+  /**
+   * Queues items together with those of the same turn of the event loop, in one transaction: ingest announces a
+   * whole batch of packets at once, and one transaction per packet would cost more than the forwarding. Resolves
+   * once its batch is queued.
+   */
+  private enqueue(items: readonly ForwardItem[]): Promise<void> {
+    if (items.length === 0) return Promise.resolve();
+    this.toQueue.push(...items);
+    this.queueing ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      const batch = this.toQueue;
+      this.toQueue = [];
+      this.queueing = null;
+      await this.queue.enqueue(batch, this.clock.now());
+    });
+    return this.queueing;
   }
 
   /**
@@ -315,6 +339,9 @@ export class Forwarder {
     preloaded?: StoredValue[],
   ): Promise<{ qn: string; packet: string } | null> {
     // State uploads (2021/2041/2081) are stored packets, no values: forward-state.ts reads and encodes them.
+    if (isStateCn(cn)) {
+      return (await this.states?.upload(target, encoding, cn, dataTime, () => this.qns.next())) ?? null;
+    }
     const kind = KIND_OF_CN[cn];
     const stored = preloaded ?? (kind === undefined ? [] : await this.queue.values(target.deviceId, kind, dataTime));
     const values = stored.flatMap((v) => forwardValue(v, target.valueSource === 'raw' ? 'raw' : 'audited') ?? []);

@@ -1,5 +1,24 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { FORWARD_REFUSED_RETRY_MS, FORWARD_RETRY_MAX_MS, FORWARD_RETRY_MS, retryDelay } from './forwarding-service.js';
+import { ManualLeadership } from '../../cluster/leadership.test-support.js';
+import { InProcessEventBus } from '../../events/bus.js';
+import { ConfigChanges } from '../../events/config-changes.js';
+import { ManualClock } from '../../lib/clock.js';
+import type { ForwardItem, ForwardTargetRow } from './forward-queue.repository.js';
+import type { DrainResult } from './forwarder.js';
+import {
+  afterDrain,
+  FORWARD_PAUSE_AFTER,
+  FORWARD_REFUSED_RETRY_MS,
+  FORWARD_RETRY_MAX_MS,
+  FORWARD_RETRY_MS,
+  type ForwarderPort,
+  ForwardingService,
+  NO_RETRY,
+  pausedMessage,
+  type RetryState,
+  retryDelay,
+} from './forwarding-service.js';
 
 describe('retryDelay', () => {
   it('does not wait after a drain that emptied the backlog', () => {
@@ -30,5 +49,228 @@ describe('retryDelay', () => {
   it('waits long after a refusal: the same packet would be refused again', () => {
     expect(retryDelay('refused', 0)).toBe(FORWARD_REFUSED_RETRY_MS);
     expect(FORWARD_REFUSED_RETRY_MS).toBe(600_000);
+  });
+});
+
+describe('afterDrain', () => {
+  it('pauses after three failed drains in a row while connected (time-outs, refusals)', () => {
+    let state: RetryState = NO_RETRY;
+    const pauses: boolean[] = [];
+    for (const result of ['timeout', 'refused', 'timeout'] as const) {
+      const next = afterDrain(result, state);
+      pauses.push(next.pause);
+      state = next;
+    }
+    expect(pauses).toEqual([false, false, true]);
+    expect(state.failures).toBe(FORWARD_PAUSE_AFTER);
+  });
+
+  it('never pauses an upstream down or gone: it keeps retrying, the wait bounded by a minute', () => {
+    let state: RetryState = NO_RETRY;
+    for (let i = 0; i < 50; i++) {
+      const next = afterDrain(i % 3 === 0 ? 'closed' : 'unreachable', state);
+      expect(next.pause).toBe(false);
+      state = next;
+    }
+    expect(state).toMatchObject({ delayMs: FORWARD_RETRY_MAX_MS, failures: 0 });
+  });
+
+  it('counts failures while connected across an outage between them, and a drained backlog clears the count', () => {
+    let state = afterDrain('timeout', NO_RETRY);
+    state = afterDrain('unreachable', state);
+    state = afterDrain('timeout', state);
+    expect(state).toMatchObject({ failures: 2, pause: false });
+    expect(afterDrain('drained', state)).toEqual({ delayMs: 0, failures: 0, pause: false });
+    expect(afterDrain('timeout', afterDrain('drained', state))).toMatchObject({ failures: 1, pause: false });
+  });
+
+  it('says why and what to do', () => {
+    expect(pausedMessage(3, 'refused: QnRtn 3 (PW error)')).toBe(
+      "paused after 3 failures: refused: QnRtn 3 (PW error) — save the device's settings to resume",
+    );
+  });
+});
+
+/** An upstream device of upstream `upstreamId`. */
+function target(id: number, upstreamId: number): ForwardTargetRow {
+  return {
+    id,
+    upstreamId,
+    deviceId: id,
+    deviceCode: `OURS${id}`,
+    utcOffsetMinutes: 480,
+    upstreamMn: `UP${id}`,
+    upstreamPassword: 'pw',
+    cns: '["2061","2021"]',
+    factors: '[]',
+    valueSource: 'audited',
+    fromTime: null,
+    enabled: 1,
+    createTime: 0,
+    updateTime: 0,
+    upstream: { id: upstreamId, name: `Upstream ${upstreamId}` } as ForwardTargetRow['upstream'],
+  };
+}
+
+/** A forwarder whose drains end as the test says, counting them per upstream device. */
+class FakeForwarder implements ForwarderPort {
+  upstreamDevices: ForwardTargetRow[] = [];
+  readonly drains: number[] = [];
+  readonly outcomes = new Map<number, DrainResult>();
+  closes = 0;
+  /** What the next reload reads. */
+  settings: ForwardTargetRow[] = [];
+
+  constructor(private readonly onStatus: (t: ForwardTargetRow, error: string | null) => Promise<void>) {}
+
+  reload(): Promise<void> {
+    this.upstreamDevices = this.settings.map((t) => ({ ...t }));
+    return Promise.resolve();
+  }
+
+  received(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async drain(t: ForwardTargetRow): Promise<DrainResult> {
+    this.drains.push(t.id);
+    const result = this.outcomes.get(t.id) ?? 'drained';
+    // As the forwarder does: a change of state reported (here every failure: the same reason each time).
+    if (result !== 'drained') await this.onStatus(t, `no answer (9014) after 2 sends`);
+    return result;
+  }
+
+  close(): void {
+    this.closes++;
+  }
+}
+
+function setup(leaderships: Record<number, ManualLeadership> = {}) {
+  const clock = new ManualClock(Date.UTC(2026, 2, 1));
+  const bus = new InProcessEventBus(() => undefined);
+  const configChanges = new ConfigChanges(bus, { error: () => undefined });
+  const reports: [number, string | null][] = [];
+  const errors: [number, string | null][] = [];
+  const queued: ForwardItem[] = [];
+  const forwarder = new FakeForwarder((t, e) => service.onStatus(t, e));
+  const service: ForwardingService = new ForwardingService({
+    forwarder,
+    queue: {
+      enqueue: (items) => {
+        queued.push(...items);
+        return Promise.resolve(0);
+      },
+      recordError: (id, error) => {
+        errors.push([id, error]);
+        return Promise.resolve();
+      },
+    },
+    bus,
+    configChanges,
+    elect: (upstreamId) => Promise.resolve(leaderships[upstreamId] ?? new ManualLeadership(true)),
+    clock,
+    log: pino({ level: 'silent' }),
+    report: (t, error) => {
+      reports.push([t.id, error]);
+      return Promise.resolve();
+    },
+    tickMs: 3_600_000,
+  });
+  const round = async () => {
+    service.kick();
+    await service.idle();
+  };
+  return { clock, bus, configChanges, forwarder, service, reports, errors, queued, round };
+}
+
+describe('ForwardingService', () => {
+  it('pauses an upstream device that fails three times while connected: reported once, not sent to again', async () => {
+    const { clock, configChanges, forwarder, service, reports, errors, round } = setup();
+    forwarder.settings = [target(1, 10), target(2, 10)];
+    forwarder.outcomes.set(1, 'timeout');
+    await service.start();
+    for (let i = 0; i < 3; i++) {
+      await round();
+      clock.advance(FORWARD_RETRY_MAX_MS);
+    }
+    const paused = pausedMessage(3, 'no answer (9014) after 2 sends');
+    expect(errors).toEqual([[1, paused]]);
+    expect(reports.filter(([, e]) => e === paused)).toEqual([[1, paused]]);
+    const drains = forwarder.drains.filter((id) => id === 1).length;
+    expect(drains).toBe(3);
+    for (let i = 0; i < 5; i++) {
+      clock.advance(FORWARD_REFUSED_RETRY_MS);
+      await round();
+    }
+    expect(forwarder.drains.filter((id) => id === 1)).toHaveLength(3);
+    // The other device of the upstream goes on.
+    expect(forwarder.drains.filter((id) => id === 2).length).toBeGreaterThan(3);
+
+    // Its settings saved: tried again at once.
+    forwarder.outcomes.delete(1);
+    await configChanges.changed('transferFormat');
+    await service.idle();
+    expect(forwarder.drains.filter((id) => id === 1)).toHaveLength(4);
+    await service.stop();
+  });
+
+  it('keeps retrying an unreachable upstream without pausing it, waiting at most a minute', async () => {
+    const { clock, forwarder, service, errors, round } = setup();
+    forwarder.settings = [target(1, 10)];
+    forwarder.outcomes.set(1, 'unreachable');
+    await service.start();
+    for (let i = 0; i < 20; i++) {
+      await round();
+      clock.advance(FORWARD_RETRY_MAX_MS);
+    }
+    expect(forwarder.drains).toHaveLength(20);
+    expect(errors).toEqual([]);
+    await service.stop();
+  });
+
+  it('drains only the upstreams this process is elected for, and takes one over when elected', async () => {
+    const first = new ManualLeadership(true);
+    const second = new ManualLeadership(false);
+    const { forwarder, service, round } = setup({ 10: first, 20: second });
+    forwarder.settings = [target(1, 10), target(2, 20)];
+    await service.start();
+    await round();
+    expect(forwarder.drains).toEqual([1]);
+    expect([service.leads(10), service.leads(20)]).toEqual([true, false]);
+
+    second.set(true);
+    await service.idle();
+    expect(forwarder.drains.slice(1)).toEqual([1, 2]);
+    // Losing an upstream closes the links, so that only its new leader holds the upstream's connections.
+    first.set(false);
+    expect(forwarder.closes).toBe(1);
+    forwarder.drains.length = 0;
+    await round();
+    expect(forwarder.drains).toEqual([2]);
+    await service.stop();
+  });
+
+  it('elects for the upstreams there are, and steps down for one gone from the settings', async () => {
+    const first = new ManualLeadership(true);
+    const second = new ManualLeadership(true);
+    const { configChanges, forwarder, service } = setup({ 10: first, 20: second });
+    forwarder.settings = [target(1, 10), target(2, 20)];
+    await service.start();
+    forwarder.settings = [target(2, 20)];
+    await configChanges.changed('transferFormat');
+    expect([first.isLeader(), second.isLeader()]).toEqual([false, true]);
+    await service.stop();
+    expect(second.isLeader()).toBe(false);
+  });
+
+  it('queues a state upload once for each upstream device that takes its CN from the device', async () => {
+    const { bus, forwarder, service, queued } = setup();
+    forwarder.settings = [target(1, 10), { ...target(2, 20), deviceId: 1, cns: '["2061"]' }, target(3, 20)];
+    await service.start();
+    bus.publish('state.received', { deviceId: 1, deviceCode: 'OURS1', cn: '2021', dataTime: 5000 });
+    bus.publish('state.received', { deviceId: 1, deviceCode: 'OURS1', cn: '2041', dataTime: 6000 });
+    await service.idle();
+    expect(queued).toEqual([{ upstreamDeviceId: 1, cn: '2021', dataTime: 5000 }]);
+    await service.stop();
   });
 });

@@ -5,7 +5,8 @@ import type { ConfigChanges } from '../../events/config-changes.js';
 import type { Clock } from '../../lib/clock.js';
 import { FAILURE_STATUS, SUCCESS_STATUS } from '@envmon/shared';
 import type { OperationLogEntry } from '../log/log.service.js';
-import type { ForwardTargetRow } from './forward-queue.repository.js';
+import type { ForwardQueueRepository, ForwardTargetRow } from './forward-queue.repository.js';
+import { stateItems } from './forward-state.js';
 import type { DrainResult, Forwarder } from './forwarder.js';
 
 /** How often the backlogs are looked at when no new data wakes the forwarder (a down upstream is retried then). */
@@ -58,61 +59,206 @@ export function retryDelay(result: DrainResult, previousMs: number): number {
 }
 
 /**
+ * Failed drains in a row, while connected, after which an upstream device is paused: an upstream that takes the
+ * connection but refuses our packets or never answers them (a wrong password or MN there; an envmon upstream drops
+ * such a packet silently) will not take them on the next try either, until someone changes the settings.
+ */
+export const FORWARD_PAUSE_AFTER = 3;
+
+/** What the service keeps of an upstream device that failed: its wait and its failures while connected. */
+export interface RetryState {
+  delayMs: number;
+  /** Drains in a row that reached the upstream and failed there (time-out, refusal). */
+  failures: number;
+}
+
+export const NO_RETRY: RetryState = { delayMs: 0, failures: 0 };
+
+/**
+ * The state after a drain, and whether the upstream device is now paused. Only failures while connected count:
+ * an upstream down or gone (unreachable, connection lost) is retried with its back-off for as long as it takes
+ * (an outage must drain by itself afterwards), without adding to the count or clearing it.
+ */
+export function afterDrain(result: DrainResult, previous: RetryState): RetryState & { pause: boolean } {
+  const delayMs = retryDelay(result, previous.delayMs);
+  switch (result) {
+    case 'drained':
+      return { delayMs, failures: 0, pause: false };
+    case 'refused':
+    case 'timeout': {
+      const failures = previous.failures + 1;
+      return { delayMs, failures, pause: failures >= FORWARD_PAUSE_AFTER };
+    }
+    case 'unreachable':
+    case 'closed':
+      return { delayMs, failures: previous.failures, pause: false };
+  }
+}
+
+/** The status line of a paused upstream device, in words a person acts on. */
+export function pausedMessage(failures: number, reason: string): string {
+  return `paused after ${failures} failures: ${reason} — save the device's settings to resume`;
+}
+
+/** Why a drain failed when the forwarder reported no reason of its own. */
+const RESULT_REASONS: Record<Exclude<DrainResult, 'drained'>, string> = {
+  refused: 'refused by the upstream',
+  timeout: 'no answer (9014) from the upstream',
+  unreachable: 'upstream unreachable',
+  closed: 'connection lost',
+};
+
+/**
+ * The advisory-lock keys of the forwarding (PostgreSQL): 'fw' in ASCII above 32 bits of upstream id, below 2^53
+ * (a JS number holds it) and apart from LEADER_LOCK_KEY.
+ */
+export const FORWARD_LOCK_BASE = 0x6677_0000_0000;
+
+export const forwardLockKey = (upstreamId: number): number => FORWARD_LOCK_BASE + upstreamId;
+
+/** Elects the process that drains one upstream's devices (one advisory lock per upstream; one process: always it). */
+export type ElectUpstream = (upstreamId: number) => Promise<Leadership>;
+
+/** What the service uses of the forwarder (a fake in the unit test). */
+export type ForwarderPort = Pick<Forwarder, 'reload' | 'upstreamDevices' | 'received' | 'drain' | 'close'>;
+
+/** What the service writes besides the forwarder: queued state uploads and the status of a paused device. */
+export type ForwardQueuePort = Pick<ForwardQueueRepository, 'enqueue' | 'recordError'>;
+
+export interface ForwardingServiceDeps {
+  forwarder: ForwarderPort;
+  queue: ForwardQueuePort;
+  bus: EventBus;
+  configChanges: ConfigChanges;
+  elect: ElectUpstream;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Writes an upstream device's new state to the operation log (forwardStatusLogEntry). */
+  report: (target: ForwardTargetRow, error: string | null) => Promise<void>;
+  tickMs?: number;
+}
+
+/**
  * The `forward` service part (issue 20): every stored upload is queued once in the cluster (bus group
- * 'forward'), and the cluster's leader drains the backlogs, every upstream device on its own (a slow upstream does
- * not hold up the others); one that failed waits before it is tried again (`retryDelay`; a settings change ends
- * every wait). With no upstream configured it holds no connection and reads nothing after its start.
+ * 'forward'), and each upstream's backlogs are drained by the process elected for that upstream (so different
+ * upstreams may be served by different processes), every upstream device on its own (a slow upstream does not hold
+ * up the others); one that failed waits before it is tried again (`retryDelay`), and one that keeps failing while
+ * connected is paused (`afterDrain`) until its settings are saved (a settings change ends every wait and pause).
+ * With no upstream configured it holds no connection and reads nothing after its start.
  */
 export class ForwardingService {
   private timer: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => void) | undefined;
+  private readonly unsubscribe: (() => void)[] = [];
   private draining: Promise<void> | null = null;
   private again = false;
-  /** Failed upstream devices: when they may be tried again, and the wait that led there. */
-  private readonly retries = new Map<number, { at: number; delayMs: number }>();
+  /** Failed upstream devices: when they may be tried again, the wait that led there and the failures in a row. */
+  private readonly retries = new Map<number, RetryState & { at: number }>();
+  /** Paused upstream devices (not sent to until their settings are saved), with why. */
+  private readonly paused = new Map<number, string>();
+  /** The state each upstream device last reported (null: forwarding): the reason a pause gives. */
+  private readonly states = new Map<number, string | null>();
+  /** This process's election per upstream id. */
+  private readonly leaderships = new Map<number, { leadership: Leadership; off: () => void }>();
+  /** Reloads run one after the other (each elects for the upstreams it read). */
+  private reloading: Promise<void> = Promise.resolve();
+  private readonly forwarder: ForwarderPort;
 
-  constructor(
-    private readonly forwarder: Forwarder,
-    private readonly bus: EventBus,
-    private readonly configChanges: ConfigChanges,
-    private readonly leadership: Leadership,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly tickMs = FORWARD_TICK_MS,
-  ) {}
+  constructor(private readonly deps: ForwardingServiceDeps) {
+    this.forwarder = deps.forwarder;
+  }
 
   async start(): Promise<void> {
-    await this.forwarder.reload();
-    this.configChanges.on('transferFormat', async () => {
-      await this.forwarder.reload();
-      this.retries.clear();
+    await this.reload();
+    this.deps.configChanges.on('transferFormat', async () => {
+      await this.reload();
       this.kick();
     });
-    this.unsubscribe = this.bus.subscribe('data.received', (event) => void this.queue(event), { group: 'forward' });
-    this.timer = setInterval(() => this.kick(), this.tickMs);
+    const group = { group: 'forward' };
+    this.unsubscribe.push(
+      this.deps.bus.subscribe('data.received', (event) => void this.queueData(event), group),
+      this.deps.bus.subscribe('state.received', (event) => void this.queueState(event), group),
+    );
+    this.timer = setInterval(() => this.kick(), this.deps.tickMs ?? FORWARD_TICK_MS);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    this.unsubscribe?.();
+    for (const off of this.unsubscribe.splice(0)) off();
+    await this.reloading;
     await this.draining;
     this.forwarder.close();
+    for (const [id, held] of this.leaderships) {
+      held.off();
+      this.leaderships.delete(id);
+      await held.leadership.close();
+    }
   }
 
-  private async queue(event: DomainEvents['data.received']): Promise<void> {
+  /** An upstream device's state as the forwarder reports it (once per change): kept, and written to the log. */
+  readonly onStatus = async (target: ForwardTargetRow, error: string | null): Promise<void> => {
+    this.states.set(target.id, error);
+    await this.deps.report(target, error);
+  };
+
+  /** Whether this process drains the upstream's devices now. */
+  leads(upstreamId: number): boolean {
+    return this.leaderships.get(upstreamId)?.leadership.isLeader() ?? false;
+  }
+
+  /** Re-reads the settings, ends every wait and pause, and elects for the upstreams there are now. */
+  private reload(): Promise<void> {
+    const next = this.reloading.then(async () => {
+      await this.forwarder.reload();
+      this.retries.clear();
+      this.paused.clear();
+      await this.electAll();
+    });
+    this.reloading = next.catch((err: unknown) => this.deps.log.error({ err }, 'forwarding settings not reloaded'));
+    return next;
+  }
+
+  private async electAll(): Promise<void> {
+    const wanted = new Set(this.forwarder.upstreamDevices.map((t) => t.upstreamId));
+    for (const [id, held] of this.leaderships) {
+      if (wanted.has(id)) continue;
+      held.off();
+      this.leaderships.delete(id);
+      await held.leadership.close();
+    }
+    for (const id of wanted) {
+      if (this.leaderships.has(id)) continue;
+      const leadership = await this.deps.elect(id);
+      // Elected: drain at once. Lost: the links go, so that only the new leader holds the upstream's connections.
+      const off = leadership.onChange((leader) => (leader ? this.kick() : this.forwarder.close()));
+      this.leaderships.set(id, { leadership, off });
+    }
+  }
+
+  private async queueData(event: DomainEvents['data.received']): Promise<void> {
     if (this.forwarder.upstreamDevices.length === 0) return;
     try {
       await this.forwarder.received(event);
       this.kick();
     } catch (err) {
-      this.log.error({ err, deviceId: event.deviceId }, 'an upload could not be queued for forwarding');
+      this.deps.log.error({ err, deviceId: event.deviceId }, 'an upload could not be queued for forwarding');
     }
   }
 
-  /** Drains every backlog (the leader only); a kick while draining runs one more round after it. */
-  private kick(): void {
-    if (!this.leadership.isLeader() || this.forwarder.upstreamDevices.length === 0) return;
+  private async queueState(event: DomainEvents['state.received']): Promise<void> {
+    const items = stateItems(this.forwarder.upstreamDevices, event);
+    if (items.length === 0) return;
+    try {
+      await this.deps.queue.enqueue(items, this.deps.clock.now());
+      this.kick();
+    } catch (err) {
+      this.deps.log.error({ err, deviceId: event.deviceId }, 'a state upload could not be queued for forwarding');
+    }
+  }
+
+  /** Drains the backlogs this process leads; a kick while draining runs one more round after it. */
+  kick(): void {
+    if (!this.forwarder.upstreamDevices.some((t) => this.leads(t.upstreamId))) return;
     if (this.draining) {
       this.again = true;
       return;
@@ -126,22 +272,42 @@ export class ForwardingService {
     });
   }
 
+  /** Settles once no drain is under way (a test's barrier). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
   private async drainAll(): Promise<void> {
-    const now = this.clock.now();
-    const due = this.forwarder.upstreamDevices.filter((t) => (this.retries.get(t.id)?.at ?? 0) <= now);
-    await Promise.all(
-      due.map(async (target) => {
-        let result: DrainResult;
-        try {
-          result = await this.forwarder.drain(target);
-        } catch (err) {
-          this.log.error({ err, upstreamDeviceId: target.id }, 'forwarding failed');
-          result = 'closed';
-        }
-        const delayMs = retryDelay(result, this.retries.get(target.id)?.delayMs ?? 0);
-        if (delayMs === 0) this.retries.delete(target.id);
-        else this.retries.set(target.id, { at: this.clock.now() + delayMs, delayMs });
-      }),
+    const now = this.deps.clock.now();
+    const due = this.forwarder.upstreamDevices.filter(
+      (t) => this.leads(t.upstreamId) && !this.paused.has(t.id) && (this.retries.get(t.id)?.at ?? 0) <= now,
     );
+    await Promise.all(due.map((target) => this.drainOne(target)));
+  }
+
+  private async drainOne(target: ForwardTargetRow): Promise<void> {
+    let result: DrainResult;
+    try {
+      result = await this.forwarder.drain(target);
+    } catch (err) {
+      this.deps.log.error({ err, upstreamDeviceId: target.id }, 'forwarding failed');
+      result = 'closed';
+    }
+    // Settings saved meanwhile (a reload ended the waits): this drain's outcome says nothing of the new settings.
+    if (!this.forwarder.upstreamDevices.includes(target)) return;
+    const next = afterDrain(result, this.retries.get(target.id) ?? NO_RETRY);
+    if (next.delayMs === 0 && next.failures === 0) this.retries.delete(target.id);
+    else this.retries.set(target.id, { ...next, at: this.deps.clock.now() + next.delayMs });
+    if (!next.pause || result === 'drained') return;
+    const message = pausedMessage(next.failures, this.states.get(target.id) ?? RESULT_REASONS[result]);
+    this.paused.set(target.id, message);
+    this.retries.delete(target.id);
+    try {
+      await this.deps.queue.recordError(target.id, message, this.deps.clock.now());
+      await this.deps.report(target, message);
+    } catch (err) {
+      this.deps.log.error({ err, upstreamDeviceId: target.id }, 'a paused upstream device could not be reported');
+    }
+    this.deps.log.warn({ upstreamDeviceId: target.id, reason: message }, 'forwarding paused');
   }
 }

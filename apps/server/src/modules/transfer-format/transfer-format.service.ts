@@ -13,6 +13,7 @@ import { DomainError, forbidden } from '../../lib/errors.js';
 import { MASK } from '../../lib/mask.js';
 import type { Actor } from '../session/permission.js';
 import { type DeviceScopeReader, type ScopeReader, scopeOf } from '../device/device-scope.js';
+import type { ForwardHistory } from './forward-history.js';
 import { toUpstream, toUpstreamDevice } from './transfer-format.mapper.js';
 import type { TransferFormatRepository } from './transfer-format.repository.js';
 
@@ -35,6 +36,8 @@ export class TransferFormatService {
     private readonly scopes: DeviceScopeReader,
     private readonly clock: Clock,
     private readonly changed: () => Promise<void>,
+    /** Queues the stored uploads a device's settings bring into scope (fromTime in the past). */
+    private readonly history: Pick<ForwardHistory, 'queueSince'>,
   ) {}
 
   async list(query: UpstreamListQuery, caller: TransferFormatCaller): Promise<Page<Upstream>> {
@@ -116,8 +119,14 @@ export class TransferFormatService {
         enabled: d.enabled ? 1 : 0,
       };
     });
-    await this.repo.saveDevices(input.upstreamId, rows, this.clock.now());
-    await this.changed();
+    const now = this.clock.now();
+    await this.repo.saveDevices(input.upstreamId, rows, now);
+    try {
+      await this.history.queueSince(await this.repo.deviceSettings(input.upstreamId, ids), saved, now);
+    } finally {
+      // The forwarders re-read the settings (a paused device resumes) and drain what was queued.
+      await this.changed();
+    }
     return { saved: rows.length };
   }
 

@@ -1,0 +1,88 @@
+import { formatHj212Time, type Hj212Message, parsePacket, serialisePacket } from '@envmon/hj212';
+import type { ForwardCn } from '@envmon/shared';
+import type { DomainEvents } from '../../events/bus.js';
+import type { ForwardHistoryRepository } from './forward-history.repository.js';
+import { forwardFlag, type ForwardTarget, upstreamFactorCode } from './forward-packet.js';
+import type { ForwardItem, ForwardTargetRow } from './forward-queue.repository.js';
+import { parseCns } from './transfer-format.mapper.js';
+
+/**
+ * Equipment-state uploads forwarded (issue 20): 2021 run state (`SBxxx-RS`), 2041 run time (`SBxxx-RT`) and 2081
+ * restart (`RestartTime`) are stored as original packets only, so they are queued by (CN, DataTime) like the data
+ * kinds and, when sent, read back from the stored packet and written anew for the upstream.
+ */
+export const FORWARD_STATE_CNS: ReadonlySet<ForwardCn> = new Set<ForwardCn>(['2021', '2041', '2081']);
+
+export const isStateCn = (cn: string): cn is ForwardCn => FORWARD_STATE_CNS.has(cn as ForwardCn);
+
+/** The queue items of a state upload: one per upstream device that takes its CN from this device, from its fromTime. */
+export function stateItems(targets: readonly ForwardTargetRow[], event: DomainEvents['state.received']): ForwardItem[] {
+  if (!isStateCn(event.cn)) return [];
+  const cn = event.cn;
+  return targets
+    .filter(
+      (t) =>
+        t.deviceId === event.deviceId &&
+        parseCns(t.cns).includes(cn) &&
+        (t.fromTime === null || event.dataTime >= t.fromTime),
+    )
+    .map((t) => ({ upstreamDeviceId: t.id, cn, dataTime: event.dataTime }));
+}
+
+/**
+ * A stored state packet as the upstream gets it: its CP fields as the station sent them (`SB1-RS`, `SB1-RT`,
+ * `RestartTime` …), factor codes mapped as configured (equipment codes SBxxx are no factors and stay), under the
+ * upstream's MN, password, ST and protocol with a fresh QN; DataTime the upload's key on the station's clock (for
+ * a 2081 without one: when it was received).
+ */
+export function encodeStatePacket(
+  stored: Hj212Message,
+  cn: ForwardCn,
+  key: number,
+  target: ForwardTarget,
+  qn: string,
+): string {
+  const byCode = new Map(target.factors.map((m) => [m.factorCode, m]));
+  return serialisePacket({
+    qn,
+    st: target.st,
+    cn,
+    pw: target.upstreamPassword,
+    mn: target.upstreamMn,
+    flag: {
+      value: forwardFlag(target.protocol, target.ackRequired),
+      ack: target.ackRequired,
+      split: false,
+      version: 0,
+    },
+    dialect: target.protocol === '2005' ? 'hj212-2005' : 'hj212-2017',
+    extra: {},
+    dataTime: formatHj212Time(key, target.utcOffsetMinutes),
+    cp: { ...stored.cp },
+    factors: stored.factors.map((f) => ({
+      code: upstreamFactorCode(f.code, target.protocol, byCode.get(f.code)),
+      values: { ...f.values },
+    })),
+  });
+}
+
+/** Reads and encodes queued state uploads for Forwarder.upload. */
+export class StateUploads {
+  constructor(private readonly history: Pick<ForwardHistoryRepository, 'statePacket'>) {}
+
+  /** One queued state upload for the upstream, with the QN `nextQn` gives; null when its packet is gone. */
+  async upload(
+    target: ForwardTargetRow,
+    encoding: ForwardTarget,
+    cn: ForwardCn,
+    key: number,
+    nextQn: () => string,
+  ): Promise<{ qn: string; packet: string } | null> {
+    const raw = await this.history.statePacket(target.deviceId, cn, key);
+    if (raw === null) return null;
+    const parsed = parsePacket(raw, { acceptModbusCrc: true });
+    if (!parsed.ok) return null;
+    const qn = nextQn();
+    return { qn, packet: encodeStatePacket(parsed.message, cn, key, encoding, qn) };
+  }
+}
