@@ -34,6 +34,7 @@ import {
   RegularSettingsPage,
   ReissueSettingsPage,
   ThresholdSettingsPage,
+  TransferFormatSettingsPage,
   VideoSettingsPage,
   WxAlarmSettingsPage,
 } from '../features/settings';
@@ -98,7 +99,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'settings.iot-card': { component: IotCardSettingsPage },
   'settings.regular': { component: RegularSettingsPage },
   'settings.reissue': { component: ReissueSettingsPage },
-  'settings.transfer-format': notBuilt,
+  'settings.transfer-format': { component: TransferFormatSettingsPage },
   'settings.wx-alarm': { component: WxAlarmSettingsPage },
   'settings.video-ys': { component: VideoSettingsPage },
 

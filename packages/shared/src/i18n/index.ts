@@ -30,6 +30,7 @@ import enLayout from './en-US/layout.json' with { type: 'json' };
 import enMap from './en-US/map.json' with { type: 'json' };
 import enRealtime from './en-US/realtime.json' with { type: 'json' };
 import enSystem from './en-US/system.json' with { type: 'json' };
+import enTransferFormat from './en-US/transferFormat.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import zhAlarm from './zh-CN/alarm.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
@@ -63,6 +64,7 @@ import zhLayout from './zh-CN/layout.json' with { type: 'json' };
 import zhMap from './zh-CN/map.json' with { type: 'json' };
 import zhRealtime from './zh-CN/realtime.json' with { type: 'json' };
 import zhSystem from './zh-CN/system.json' with { type: 'json' };
+import zhTransferFormat from './zh-CN/transferFormat.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 
 /**
@@ -107,6 +109,7 @@ export const I18N_RESOURCES = {
     deviceParameters: zhDeviceParameters,
     dynamicCode: zhDynamicCode,
     dataAudit: zhDataAudit,
+    transferFormat: zhTransferFormat,
   },
   'en-US': {
     common: enCommon,
@@ -142,6 +145,7 @@ export const I18N_RESOURCES = {
     deviceParameters: enDeviceParameters,
     dynamicCode: enDynamicCode,
     dataAudit: enDataAudit,
+    transferFormat: enTransferFormat,
   },
 } as const;
 

@@ -14,3 +14,4 @@ export const DynamicCodeSettingsPage = lazy(() => import('./dynamic-code/pages/d
 export const CounterControlSettingsPage = lazy(() => import('./counter-control/pages/counter-control-page'));
 export const DeviceParametersSettingsPage = lazy(() => import('./device-parameters/pages/device-parameters-page'));
 export const DataAuditSettingsPage = lazy(() => import('./data-audit/pages/data-audit-settings-page'));
+export const TransferFormatSettingsPage = lazy(() => import('./transfer-format/pages/transfer-format-page'));
