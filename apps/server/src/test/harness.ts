@@ -50,6 +50,10 @@ export interface TestApp {
   logLines: Record<string, unknown>[];
   dir: string;
   dialect: 'sqlite' | 'postgres';
+  /** Stops the app as its process would stop, keeping its database (`app` is closed until `restart`). */
+  stop(): Promise<void>;
+  /** Starts a stopped app again on its database, its gateway on the same port (a server restarted). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,9 +119,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logLines.push(JSON.parse(line) as Record<string, unknown>);
     },
   });
-  try {
-    const app = await buildApp({
-      config,
+  const build = (settings: AppConfig) =>
+    buildApp({
+      config: settings,
       logger: options.logger ?? logger,
       clock,
       onRoute: (route) => routes.push(route),
@@ -125,20 +129,36 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       gateway: options.gateway,
       forward: options.forward,
     });
-    return {
-      app,
+  try {
+    let running = true;
+    const testApp: TestApp = {
+      app: await build(config),
       config,
       clock,
       routes,
       logLines,
       dir,
       dialect: config.database.dialect,
+      stop: async () => {
+        if (!running) return;
+        running = false;
+        await testApp.app.close();
+      },
+      restart: async () => {
+        if (running) throw new Error('the test app is running');
+        const port = testApp.app.stations?.port;
+        routes.length = 0;
+        testApp.app = await build(port ? { ...config, gateway: { ...config.gateway, port } } : config);
+        running = true;
+      },
       close: async () => {
-        await app.close();
+        if (running) await testApp.app.close();
+        running = false;
         await pgDatabase?.drop();
         rmSync(dir, { recursive: true, force: true });
       },
     };
+    return testApp;
   } catch (err) {
     await pgDatabase?.drop();
     rmSync(dir, { recursive: true, force: true });
