@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.js';
 import { query, useTestApp } from '../../test/harness.js';
 import { insertDevice } from '../deploy/device-panel.test-support.js';
+import pino from 'pino';
+import { soleLeadership } from '../../cluster/leadership.js';
+import { InProcessEventBus } from '../../events/bus.js';
+import { ConfigChanges } from '../../events/config-changes.js';
 import { ForwardQueueRepository } from './forward-queue.repository.js';
 import { Forwarder } from './forwarder.js';
+import { FORWARD_PAUSE_AFTER, FORWARD_RETRY_MAX_MS, ForwardingService, pausedMessage } from './forwarding-service.js';
 
 const HOUR = 3600_000;
 /** Hours 08:00–10:00 Beijing time on 1 March 2026. */
@@ -169,5 +174,66 @@ describe('forwarding to a second envmon server', () => {
       db.selectFrom('measurements').select('dataTime').where('dataTime', '=', later).execute(),
     );
     expect(upstreamHours).toEqual([]);
+  });
+
+  it('pauses after repeated failures (reported once, not sent again), and resumes at once when the settings are saved', async () => {
+    const later = H[2]! + HOUR;
+    const bus = new InProcessEventBus(() => undefined);
+    const configChanges = new ConfigChanges(bus, { error: () => undefined });
+    const queue = new ForwardQueueRepository(db);
+    const reports: (string | null)[] = [];
+    const paused = new Forwarder(queue, ours().clock, 'node-1', 2000, (target, error) =>
+      service.onStatus(target, error),
+    );
+    const service: ForwardingService = new ForwardingService({
+      forwarder: paused,
+      queue,
+      bus,
+      configChanges,
+      elect: () => Promise.resolve(soleLeadership()),
+      clock: ours().clock,
+      log: pino({ level: 'silent' }),
+      report: (_target, error) => {
+        reports.push(error);
+        return Promise.resolve();
+      },
+      // Rounds are run by hand here.
+      tickMs: 3_600_000,
+    });
+    await service.start();
+    const round = async () => {
+      service.kick();
+      await service.idle();
+      // Past any wait, so that only the pause can hold the device back.
+      ours().clock.advance(FORWARD_RETRY_MAX_MS);
+    };
+    const status = () => query(ours(), (db) => db.selectFrom('forwardStatus').selectAll().executeTakeFirstOrThrow());
+    const sentBefore = Number((await status()).sent);
+
+    // The upstream still takes the wrong password silently.
+    for (let i = 0; i < FORWARD_PAUSE_AFTER; i++) await round();
+    const message = pausedMessage(FORWARD_PAUSE_AFTER, 'no answer (9014) after 2 sends');
+    expect(await status()).toMatchObject({ lastError: message });
+    const sentAtPause = Number((await status()).sent);
+    expect(sentAtPause).toBeGreaterThanOrEqual(sentBefore + FORWARD_PAUSE_AFTER);
+    expect(reports).toEqual(['no answer (9014) after 2 sends', message]);
+
+    // Paused: more rounds send nothing.
+    for (let i = 0; i < 3; i++) await round();
+    expect(Number((await status()).sent)).toBe(sentAtPause);
+    expect(reports).toHaveLength(2);
+
+    // The password put right and saved: forwarded at once.
+    await query(ours(), (db) => db.updateTable('upstreamDevices').set({ upstreamPassword: 'prov01' }).execute());
+    await configChanges.changed('transferFormat');
+    await service.idle();
+    expect(await status()).toMatchObject({ lastError: null });
+    expect(await query(ours(), (db) => db.selectFrom('forwardQueue').select('dataTime').execute())).toEqual([]);
+    const upstreamHours = await query(upstream(), (db) =>
+      db.selectFrom('measurements').select(['dataTime', 'value']).where('dataTime', '=', later).execute(),
+    );
+    expect(upstreamHours).toEqual([{ dataTime: later, value: 30 }]);
+    expect(reports.at(-1)).toBeNull();
+    await service.stop();
   });
 });
