@@ -49,7 +49,7 @@ export async function registerTransferFormat(ctx: ModuleContext): Promise<void> 
  * A cluster (NATS and PostgreSQL, as the cluster's own leadership) elects a process per upstream with an advisory
  * lock of its own, so different upstreams may be served by different processes; one process serves them all.
  */
-export function electUpstreams(ctx: Pick<ModuleContext, 'config' | 'log'>): ElectUpstream {
+export function electUpstreams(ctx: Pick<ModuleContext, 'config' | 'log'>, retryMs?: number): ElectUpstream {
   const { config } = ctx;
   const database = config.database;
   if (!config.natsUrl || database.dialect !== 'postgres') return () => Promise.resolve(soleLeadership());
@@ -60,5 +60,6 @@ export function electUpstreams(ctx: Pick<ModuleContext, 'config' | 'log'>): Elec
       lockKey: forwardLockKey(upstreamId),
       nodeId: `${config.nodeId}/upstream-${upstreamId}`,
       log,
+      ...(retryMs === undefined ? {} : { retryMs }),
     });
 }
