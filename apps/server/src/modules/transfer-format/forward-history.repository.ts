@@ -17,20 +17,32 @@ export class ForwardHistoryRepository {
    * the time it was received. The newest when a station sent it twice.
    */
   async statePacket(deviceId: number, cn: string, key: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('originalPackets')
+    // Two lookups, each a range of the index (an OR of both would scan the device's packets of the CN).
+    const byDataTime = await this.statePackets(deviceId, cn)
+      .where('dataTime', '=', key)
       .select('raw')
-      .where('deviceId', '=', deviceId)
-      .where(statePackets)
-      .where('cn', '=', cn)
-      .where((eb) =>
-        eb.or([eb('dataTime', '=', key), eb.and([eb('dataTime', 'is', null), eb('receivedAt', '=', key)])]),
-      )
-      .where('accepted', '=', 1)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row?.raw ?? null;
+    if (byDataTime) return byDataTime.raw;
+    const byArrival = await this.statePackets(deviceId, cn)
+      .where('dataTime', 'is', null)
+      .where('receivedAt', '=', key)
+      .select('raw')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return byArrival?.raw ?? null;
+  }
+
+  /** A device's accepted state packets of one CN, through the partial index. */
+  private statePackets(deviceId: number, cn: string) {
+    return this.db
+      .selectFrom('originalPackets')
+      .where('deviceId', '=', deviceId)
+      .where(statePackets)
+      .where('cn', '=', cn)
+      .where('accepted', '=', 1);
   }
 
   /** The newest data times (at most `limit`) of one kind a device has stored in [from, to), newest first. */
@@ -57,23 +69,22 @@ export class ForwardHistoryRepository {
 
   /** The keys of a device's stored state uploads of one CN in [from, to) (at most `limit`, newest first). */
   async stateTimes(deviceId: number, cn: string, from: number, to: number, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('originalPackets')
-      .select(['dataTime', 'receivedAt'])
-      .where('deviceId', '=', deviceId)
-      .where(statePackets)
-      .where('cn', '=', cn)
-      .where('accepted', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('dataTime', '>=', from), eb('dataTime', '<', to)]),
-          eb.and([eb('dataTime', 'is', null), eb('receivedAt', '>=', from), eb('receivedAt', '<', to)]),
-        ]),
-      )
-      .orderBy('id', 'desc')
+    const dated = await this.statePackets(deviceId, cn)
+      .select('dataTime')
+      .where('dataTime', '>=', from)
+      .where('dataTime', '<', to)
+      .orderBy('dataTime', 'desc')
       .limit(limit)
       .execute();
-    const keys = new Set(rows.map((r) => Number(r.dataTime ?? r.receivedAt)));
-    return [...keys].sort((a, b) => b - a);
+    const undated = await this.statePackets(deviceId, cn)
+      .select('receivedAt')
+      .where('dataTime', 'is', null)
+      .where('receivedAt', '>=', from)
+      .where('receivedAt', '<', to)
+      .orderBy('receivedAt', 'desc')
+      .limit(limit)
+      .execute();
+    const keys = new Set([...dated.map((r) => Number(r.dataTime)), ...undated.map((r) => Number(r.receivedAt))]);
+    return [...keys].sort((a, b) => b - a).slice(0, limit);
   }
 }
