@@ -68,7 +68,11 @@ describe('the forwarding election (PostgreSQL)', () => {
 
   it('serves every upstream in one process without a cluster', async () => {
     const elect = electUpstreams({
-      config: { nodeId: 'solo', natsUrl: undefined, database: { dialect: 'postgres', url: server.url } } as AppConfig,
+      config: {
+        nodeId: 'solo',
+        natsUrl: undefined,
+        database: { dialect: 'postgres', url: server.url },
+      } as unknown as AppConfig,
       log: pino({ level: 'silent' }),
     });
     expect([(await elect(1)).isLeader(), (await elect(2)).isLeader()]).toEqual([true, true]);
