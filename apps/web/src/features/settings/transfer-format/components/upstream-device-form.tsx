@@ -1,5 +1,6 @@
 import {
   FORWARD_CNS,
+  type ForwardCn,
   FORWARD_VALUE_SOURCES,
   TRANSFER_FORMAT_LIMITS,
   type Upstream,
@@ -70,8 +71,9 @@ function TargetLines() {
 
 function TargetLine({ line, mnTitle, pwTitle }: { line: number; mnTitle: string; pwTitle: string }) {
   const { token } = theme.useToken();
-  const deviceName = Form.useWatch<string | undefined>(['targets', line, 'deviceName']) ?? '';
-  const mn = Form.useWatch<string | undefined>(['targets', line, 'mn']) ?? '';
+  // Shown, not edited: no field holds them, so they are watched as values of the list.
+  const deviceName = Form.useWatch<string | undefined>(['targets', line, 'deviceName'], { preserve: true }) ?? '';
+  const mn = Form.useWatch<string | undefined>(['targets', line, 'mn'], { preserve: true }) ?? '';
   return (
     <Row gutter={GUTTER} align="middle">
       <Col span={TARGET_SPAN}>
@@ -93,6 +95,31 @@ function TargetLine({ line, mnTitle, pwTitle }: { line: number; mnTitle: string;
         </Form.Item>
       </Col>
     </Row>
+  );
+}
+
+/**
+ * The data kinds to forward. Form.Item hands its control aria-required for the required mark, which a group of
+ * checkboxes may not carry (axe: aria-allowed-attr): only the value, its change and the id are passed on.
+ */
+function CnCheckboxes({
+  value,
+  onChange,
+  id,
+}: {
+  value?: ForwardCn[];
+  onChange?: (value: ForwardCn[]) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div id={id}>
+      <Checkbox.Group<ForwardCn>
+        value={value}
+        onChange={onChange}
+        options={FORWARD_CNS.map((cn) => ({ value: cn, label: t(`transferFormat.cns.${cn}`) }))}
+      />
+    </div>
   );
 }
 
@@ -152,23 +179,24 @@ export function UpstreamDeviceForm({
           form.setFieldValue('targets', syncTargets(changed.deviceIds, all.targets, devices, upstream.password));
         }}
       >
+        {/* Editing, the device is fixed: its line below names it. */}
         <Form.Item
           name="deviceIds"
           label={t('transferFormat.deviceFields.devices')}
           required
-          extra={row ? undefined : t('transferFormat.deviceForm.devicesHint')}
+          extra={t('transferFormat.deviceForm.devicesHint')}
+          hidden={row !== undefined}
         >
           <DeviceSelect<number[]>
             mode="multiple"
             maxTagCount="responsive"
             maxCount={TRANSFER_FORMAT_LIMITS.devicesPerUpdate}
             placeholder={t('transferFormat.deviceForm.devicesPlaceholder')}
-            disabled={row !== undefined}
           />
         </Form.Item>
         <TargetLines />
         <Form.Item name="cns" label={t('transferFormat.deviceFields.cns')} required>
-          <Checkbox.Group options={FORWARD_CNS.map((cn) => ({ value: cn, label: t(`transferFormat.cns.${cn}`) }))} />
+          <CnCheckboxes />
         </Form.Item>
         <Form.Item label={t('transferFormat.deviceFields.factors')} extra={t('transferFormat.factorMap.hint')}>
           <FactorMapInput protocol={upstream.protocol} deviceIds={deviceIds} />
