@@ -94,10 +94,17 @@ describe('the forward queue', () => {
     await withRepo(async (repo) => {
       const [h2, h3] = await repo.next(a, 2);
       await repo.setConnected(a, true, 'node-1');
-      await repo.record(a, [{ row: h2!, qn: '20260101080000001' }], [], 1000, true);
+      const record = (sent: (typeof h2)[], delivered: (typeof h2)[], acknowledged: boolean, clearError = false) => ({
+        upstreamDeviceId: a,
+        sent: sent.map((row, i) => ({ row: row!, qn: `2026010108000000${i}` })),
+        delivered: delivered.map((row) => row!),
+        acknowledged,
+        clearError,
+      });
+      await repo.record([record([h2], [], true)], 1000);
       await repo.recordError(a, 'no answer (9014) in 10 s', 1010);
-      await repo.record(a, [{ row: h2!, qn: '20260101080010001' }], [h2!], 1020, true);
-      await repo.record(a, [{ row: h3!, qn: '20260101080020001' }], [h3!], 1030, false, true);
+      await repo.record([record([h2], [h2], true)], 1020);
+      await repo.record([record([h3], [h3], false, true)], 1030);
     });
     const rows = await withRepo((repo) => repo.next(a, 10));
     expect(rows.map((r) => r.dataTime / HOUR)).toEqual([4]);
@@ -154,11 +161,16 @@ describe('the forward queue', () => {
       // In id windows: after and before.
       expect((await repo.next(d, 3, rows[1]!.id, rows[4]!.id)).map((r) => r.dataTime / HOUR)).toEqual([3, 4]);
       await repo.record(
-        d,
-        rows.map((row, i) => ({ row, qn: qnOf(i) })),
-        rows.slice(0, 550),
+        [
+          {
+            upstreamDeviceId: d,
+            sent: rows.map((row, i) => ({ row, qn: qnOf(i) })),
+            delivered: rows.slice(0, 550),
+            acknowledged: true,
+            clearError: false,
+          },
+        ],
         8000,
-        true,
       );
     }, 20_000);
     const left = await withRepo((repo) => repo.next(d, 1000));

@@ -17,6 +17,17 @@ export interface ForwardItem {
 
 export type ForwardQueueRow = Selectable<ForwardQueueTable>;
 
+/** What a drain did for one upstream device since the last write (`ForwardQueueRepository.record`). */
+export interface DrainRecord {
+  upstreamDeviceId: number;
+  /** Packets sent, each with its QN. */
+  sent: { row: ForwardQueueRow; qn: string }[];
+  /** Rows the upstream has: acknowledged, or sent when no answer is asked for (`acknowledged` false). */
+  delivered: ForwardQueueRow[];
+  acknowledged: boolean;
+  clearError: boolean;
+}
+
 /** A stored measurement of an upload, as the forwarder reads it. */
 export interface StoredValue {
   factorCode: string;
@@ -142,22 +153,15 @@ export class ForwardQueueRepository {
     });
   }
 
-  /** The next uploads of one upstream device, in order: ids after `after` and before `before`. */
-  next(
-    upstreamDeviceId: number,
-    limit: number,
-    after = 0,
-    before = Number.MAX_SAFE_INTEGER,
-  ): Promise<ForwardQueueRow[]> {
-    return this.db
+  /** The next uploads of one upstream device, in order: ids after `after` and, when given, before `before`. */
+  next(upstreamDeviceId: number, limit: number, after = 0, before?: number): Promise<ForwardQueueRow[]> {
+    let query = this.db
       .selectFrom('forwardQueue')
       .selectAll()
       .where('upstreamDeviceId', '=', upstreamDeviceId)
-      .where('id', '>', after)
-      .where('id', '<', before)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+      .where('id', '>', after);
+    if (before !== undefined) query = query.where('id', '<', before);
+    return query.orderBy('id').limit(limit).execute();
   }
 
   /**
@@ -168,16 +172,14 @@ export class ForwardQueueRepository {
   async liveFrom(upstreamDeviceId: number, since: number): Promise<number> {
     const chunk = 256;
     let from = 0;
-    let before = Number.MAX_SAFE_INTEGER;
+    let before: number | null = null;
     for (;;) {
-      const rows = await this.db
+      let query = this.db
         .selectFrom('forwardQueue')
         .select(['id', 'enqueueTime'])
-        .where('upstreamDeviceId', '=', upstreamDeviceId)
-        .where('id', '<', before)
-        .orderBy('id', 'desc')
-        .limit(chunk)
-        .execute();
+        .where('upstreamDeviceId', '=', upstreamDeviceId);
+      if (before !== null) query = query.where('id', '<', before);
+      const rows = await query.orderBy('id', 'desc').limit(chunk).execute();
       for (const row of rows) {
         if (row.enqueueTime < since) return from === 0 ? row.id + 1 : from;
         from = row.id;
@@ -249,63 +251,62 @@ export class ForwardQueueRepository {
   }
 
   /**
-   * What one drain of an upstream device did, written in one transaction: `sent` the packets it sent (each with its
-   * QN, which the 9014 answers), `delivered` those the upstream has (acknowledged, or sent when no answer is asked
-   * for) — off the queue; the rest keep their attempt (count, QN, time) and stay. The status counts both and notes
-   * the newest data time delivered; `clearError` clears the last error (a delivery after a failure).
+   * What drains did, written in one transaction: per upstream device, `sent` the packets sent (each with its QN,
+   * which the 9014 answers), `delivered` those the upstream has (acknowledged, or sent when no answer is asked for)
+   * — off the queue; the rest keep their attempt (count, QN, time) and stay. The status counts both and notes the
+   * newest data time delivered; `clearError` clears the last error (a delivery after a failure).
    */
-  async record(
-    upstreamDeviceId: number,
-    sent: readonly { row: ForwardQueueRow; qn: string }[],
-    delivered: readonly ForwardQueueRow[],
-    now: number,
-    acknowledged: boolean,
-    clearError = false,
-  ): Promise<void> {
-    if (sent.length === 0 && delivered.length === 0) return;
+  async record(records: readonly DrainRecord[], now: number): Promise<void> {
+    const work = records.filter((r) => r.sent.length > 0 || r.delivered.length > 0);
+    if (work.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const record of work) await this.recordOne(trx, record, now);
+    });
+  }
+
+  private async recordOne(trx: Db, record: DrainRecord, now: number): Promise<void> {
+    const { upstreamDeviceId, sent, delivered } = record;
     const gone = new Set(delivered.map((r) => r.id));
     const kept = sent.filter((s) => !gone.has(s.row.id));
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < kept.length; i += ROWS_PER_STATEMENT) {
-        const chunk = kept.slice(i, i + ROWS_PER_STATEMENT);
-        await trx
-          .updateTable('forwardQueue')
-          .set((eb) => {
-            let qn = eb.case('id').when(chunk[0]!.row.id).then(chunk[0]!.qn);
-            for (const s of chunk.slice(1)) qn = qn.when(s.row.id).then(s.qn);
-            return { qn: qn.end(), sendTime: now, attempts: eb('attempts', '+', 1) };
-          })
-          .where(
-            'id',
-            'in',
-            chunk.map((s) => s.row.id),
-          )
-          .execute();
-      }
-      for (let i = 0; i < delivered.length; i += ROWS_PER_STATEMENT) {
-        const ids = delivered.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.id);
-        await trx.deleteFrom('forwardQueue').where('id', 'in', ids).execute();
-      }
-      const done = acknowledged ? delivered.length : 0;
-      await this.bump(
-        trx,
-        upstreamDeviceId,
-        { sent: sent.length, acknowledged: done },
-        {
-          ...(sent.length > 0 ? { lastSendTime: now } : {}),
-          ...(done > 0 ? { lastAckTime: now } : {}),
-          ...(clearError ? { lastError: null, lastErrorTime: null } : {}),
-        },
-      );
-      if (delivered.length === 0) return;
-      const newest = Math.max(...delivered.map((r) => r.dataTime));
+    for (let i = 0; i < kept.length; i += ROWS_PER_STATEMENT) {
+      const chunk = kept.slice(i, i + ROWS_PER_STATEMENT);
       await trx
-        .updateTable('forwardStatus')
-        .set({ lastDataTime: newest })
-        .where('upstreamDeviceId', '=', upstreamDeviceId)
-        .where((eb) => eb.or([eb('lastDataTime', 'is', null), eb('lastDataTime', '<', newest)]))
+        .updateTable('forwardQueue')
+        .set((eb) => {
+          let qn = eb.case('id').when(chunk[0]!.row.id).then(chunk[0]!.qn);
+          for (const s of chunk.slice(1)) qn = qn.when(s.row.id).then(s.qn);
+          return { qn: qn.end(), sendTime: now, attempts: eb('attempts', '+', 1) };
+        })
+        .where(
+          'id',
+          'in',
+          chunk.map((s) => s.row.id),
+        )
         .execute();
-    });
+    }
+    for (let i = 0; i < delivered.length; i += ROWS_PER_STATEMENT) {
+      const ids = delivered.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.id);
+      await trx.deleteFrom('forwardQueue').where('id', 'in', ids).execute();
+    }
+    const done = record.acknowledged ? delivered.length : 0;
+    await this.bump(
+      trx,
+      upstreamDeviceId,
+      { sent: sent.length, acknowledged: done },
+      {
+        ...(sent.length > 0 ? { lastSendTime: now } : {}),
+        ...(done > 0 ? { lastAckTime: now } : {}),
+        ...(record.clearError ? { lastError: null, lastErrorTime: null } : {}),
+      },
+    );
+    if (delivered.length === 0) return;
+    const newest = Math.max(...delivered.map((r) => r.dataTime));
+    await trx
+      .updateTable('forwardStatus')
+      .set({ lastDataTime: newest })
+      .where('upstreamDeviceId', '=', upstreamDeviceId)
+      .where((eb) => eb.or([eb('lastDataTime', 'is', null), eb('lastDataTime', '<', newest)]))
+      .execute();
   }
 
   async setConnected(upstreamDeviceId: number, connected: boolean, nodeId: string | null): Promise<void> {

@@ -16,6 +16,8 @@ describe('the forwarder: store and forward to one upstream', () => {
   const t = useTestApp();
   let deviceId: number;
   let mode: 'refuse' | 'ack' = 'refuse';
+  /** A data time (as sent) the upstream leaves unanswered. */
+  let silentOn: string | null = null;
   let up: Awaited<ReturnType<typeof fakeUpstream>>;
   let db: ReturnType<typeof openDatabase>['db'];
   let forwarder: Forwarder;
@@ -24,7 +26,7 @@ describe('the forwarder: store and forward to one upstream', () => {
 
   beforeAll(async () => {
     up = await fakeUpstream((m, socket) => {
-      if (!m.flag?.ack) return;
+      if (!m.flag?.ack || m.dataTime === silentOn) return;
       socket.write(mode === 'ack' ? reply(m, '9014') : reply(m, '9011', { QnRtn: '3' }));
     });
     deviceId = await insertDevice(t(), 'FW0001');
@@ -234,5 +236,65 @@ describe('the forwarder: store and forward to one upstream', () => {
     await expect
       .poll(() => up.received.map((m) => [m.cn, m.cp]), { timeout: 5000 })
       .toEqual([['9011', { QnRtn: '2' }]]);
+  });
+
+  describe('a backlog with live data', () => {
+    /** Hours of 2 January 2026 (UTC), and as the upstream reads them (Beijing time). */
+    const day2 = (h: number) => Date.UTC(2026, 0, 2, h);
+    const sent = (h: number) => `20260102${String(h + 8).padStart(2, '0')}0000`;
+    const enqueue = (hours: number[], at: number) =>
+      new ForwardQueueRepository(db).enqueue(
+        hours.map((h) => ({ upstreamDeviceId: forwarder.upstreamDevices[0]!.id, cn: '2061', dataTime: day2(h) })),
+        at,
+      );
+
+    beforeAll(async () => {
+      await query(t(), (db) =>
+        db
+          .insertInto('measurements')
+          .values(
+            Array.from({ length: 10 }, (_, i) => ({
+              deviceId,
+              kind: 'hour' as const,
+              dataTime: day2(i + 1),
+              factorCode: 'w01018',
+              value: i + 1,
+              min: null,
+              max: null,
+              cou: null,
+              flag: 'N',
+              quality: 'N',
+              receivedAt: day2(i + 1),
+            })),
+          )
+          .execute(),
+      );
+    });
+
+    it('sends what was queued in the last seconds ahead of an older backlog, each oldest first', async () => {
+      const now = t().clock.now();
+      await enqueue([1, 2, 3, 4], now - 60_000);
+      await enqueue([5, 6], now - 1000);
+      up.received.length = 0;
+      expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
+      expect(up.received.map((m) => m.dataTime)).toEqual([5, 6, 1, 2, 3, 4].map(sent));
+      expect(await backlog()).toEqual([]);
+    });
+
+    it('keeps an upload the upstream did not acknowledge, takes the acknowledged off, and resends it next time', async () => {
+      await enqueue([7, 8, 9, 10], t().clock.now() - 60_000);
+      up.received.length = 0;
+      silentOn = sent(8);
+      // All four in the window at once; only hour 8 goes unanswered (time-out 2 s, no resend).
+      expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('timeout');
+      expect(up.received.map((m) => m.dataTime)).toEqual([7, 8, 9, 10].map(sent));
+      expect((await backlog()).map((r) => r.dataTime)).toEqual([day2(8)]);
+      expect((await status())?.lastError).toBe('no answer (9014) after 1 sends');
+      silentOn = null;
+      expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
+      expect(up.received.map((m) => m.dataTime)).toEqual([7, 8, 9, 10, 8].map(sent));
+      expect(await backlog()).toEqual([]);
+      expect(await status()).toMatchObject({ lastError: null, lastDataTime: day2(10) });
+    });
   });
 });

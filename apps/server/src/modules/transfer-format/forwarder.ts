@@ -11,6 +11,7 @@ import { QnGenerator } from '../../gateway/station-time.js';
 import type { Clock } from '../../lib/clock.js';
 import { encodeForward, type ForwardTarget, type ForwardValue } from './forward-packet.js';
 import type {
+  DrainRecord,
   ForwardItem,
   ForwardQueueRepository,
   ForwardQueueRow,
@@ -19,7 +20,7 @@ import type {
 } from './forward-queue.repository.js';
 import { isStateCn, type StateUploads } from './forward-state.js';
 import { parseCns, parseFactors } from './transfer-format.mapper.js';
-import { type DeliveryOutcome, type LinkPolicy, type Outgoing, UpstreamLink } from './upstream-link.js';
+import { type DeliveryOutcome, type LinkPolicy, type Outgoing, SEND_WINDOW, UpstreamLink } from './upstream-link.js';
 import { answerPacket, backfillRange, timeUpload } from './upstream-requests.js';
 import type { Hj212Message } from '@envmon/hj212';
 
@@ -35,15 +36,22 @@ const CN_OF_KIND: Partial<Record<MeasurementKind, ForwardCn>> = { rtd: '2011', m
 /** Most periods one backfill request is answered with (a year of hours). */
 const BACKFILL_MAX = 9000;
 
-/** Queue rows read, encoded and marked sent at once while a backlog drains. */
-const ROUND_ROWS = 500;
+/**
+ * Queue rows read and encoded at once while a backlog drains: one window's worth, so live data queued meanwhile
+ * waits at most about two windows of a link (the round being sent and the one read ahead) for its turn.
+ */
+const ROUND_ROWS = SEND_WINDOW;
 
 /** Rows queued this recently when a drain begins are live data: sent before the older backlog. */
 export const LIVE_MS = 10_000;
 
-/** Delivered rows are taken off the queue in one transaction once this many are waiting, or after FLUSH_MS. */
-const FLUSH_ROWS = 500;
-const FLUSH_MS = 20;
+/**
+ * What the links sent and delivered is written in one transaction for all upstream devices once FLUSH_ROWS packets
+ * are waiting or FLUSH_MS after the first: few enough transactions not to hold up ingest's writes, soon enough that
+ * a crash resends only a few acknowledged uploads.
+ */
+const FLUSH_ROWS = 1000;
+const FLUSH_MS = 25;
 
 /** A packet of a round, and the queue row it comes from. */
 interface Sendable extends Outgoing {
@@ -51,53 +59,64 @@ interface Sendable extends Outgoing {
 }
 
 /**
- * What one drain sent and delivered, written in batches (one transaction per FLUSH_ROWS settled packets or
- * FLUSH_MS), one batch at a time; the first batch with a delivery also clears the last error. A crash between an
- * acknowledgement and its batch can only resend those few uploads (an envmon upstream overwrites them with the same
- * values).
+ * What the drains sent and delivered, written in batches (one transaction for every upstream device per FLUSH_ROWS
+ * packets or FLUSH_MS), one batch at a time; a drain's first batch with a delivery also clears the device's last
+ * error. A crash between an acknowledgement and its batch can only resend those few uploads (an envmon upstream
+ * overwrites them with the same values).
  */
 class Deliveries {
-  private sent: { row: ForwardQueueRow; qn: string }[] = [];
-  private delivered: ForwardQueueRow[] = [];
+  private pending = new Map<number, DrainRecord>();
+  private count = 0;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private error: unknown = null;
-  private cleared = false;
+  /** Upstream devices whose drain has yet to clear the last error (with its first delivery). */
+  private readonly uncleared = new Set<number>();
 
   constructor(
     private readonly queue: ForwardQueueRepository,
     private readonly clock: Clock,
-    private readonly upstreamDeviceId: number,
-    private readonly acknowledged: boolean,
   ) {}
 
+  /** A drain begins. */
+  begin(upstreamDeviceId: number): void {
+    this.uncleared.add(upstreamDeviceId);
+  }
+
   /** A packet's outcome: sent (unless the link was gone first), and delivered or not. */
-  add(item: Sendable, outcome: DeliveryOutcome): void {
-    if (outcome.attempts > 0) this.sent.push({ row: item.row, qn: item.qn });
-    if (outcome.kind === 'acknowledged' || outcome.kind === 'sent') this.delivered.push(item.row);
-    if (this.sent.length >= FLUSH_ROWS) this.flush();
+  add(upstreamDeviceId: number, acknowledged: boolean, item: Sendable, outcome: DeliveryOutcome): void {
+    let record = this.pending.get(upstreamDeviceId);
+    if (!record) {
+      record = { upstreamDeviceId, sent: [], delivered: [], acknowledged, clearError: false };
+      this.pending.set(upstreamDeviceId, record);
+    }
+    if (outcome.attempts > 0) record.sent.push({ row: item.row, qn: item.qn });
+    if (outcome.kind === 'acknowledged' || outcome.kind === 'sent') {
+      record.delivered.push(item.row);
+      if (this.uncleared.delete(upstreamDeviceId)) record.clearError = true;
+    }
+    if (++this.count >= FLUSH_ROWS) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
-  /** Writes what is waiting; rejects with the first write that failed. */
-  async close(): Promise<void> {
+  /** Writes what is waiting; rejects with a write that failed since the last call. */
+  async settle(): Promise<void> {
     this.flush();
     await this.writing;
-    if (this.error !== null) throw this.error as Error;
+    const error = this.error;
+    this.error = null;
+    if (error !== null) throw error as Error;
   }
 
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.sent.length === 0 && this.delivered.length === 0) return;
-    const [sent, delivered] = [this.sent, this.delivered];
-    [this.sent, this.delivered] = [[], []];
-    const clearError = !this.cleared && delivered.length > 0;
-    if (clearError) this.cleared = true;
+    if (this.pending.size === 0) return;
+    const records = [...this.pending.values()];
+    this.pending = new Map();
+    this.count = 0;
     this.writing = this.writing
-      .then(() =>
-        this.queue.record(this.upstreamDeviceId, sent, delivered, this.clock.now(), this.acknowledged, clearError),
-      )
+      .then(() => this.queue.record(records, this.clock.now()))
       .catch((err: unknown) => {
         this.error ??= err;
       });
@@ -151,6 +170,9 @@ export class Forwarder {
   private targets: ForwardTargetRow[] = [];
   private readonly links = new Map<number, UpstreamLink>();
   private readonly qns: QnGenerator;
+  private readonly deliveries: Deliveries;
+  /** The rounds being read, one after the other (`inTurn`). */
+  private turns: Promise<void> = Promise.resolve();
   /** Uploads waiting for this turn's enqueue transaction (`enqueue`), and that transaction. */
   private toQueue: ForwardItem[] = [];
   private queueing: Promise<void> | null = null;
@@ -171,6 +193,7 @@ export class Forwarder {
       Promise.resolve(),
   ) {
     this.qns = new QnGenerator(() => clock.now());
+    this.deliveries = new Deliveries(queue, clock);
   }
 
   /** Re-reads the upstream devices (after a settings change); links of those gone or changed are closed. */
@@ -238,11 +261,11 @@ export class Forwarder {
     const link = await this.linkFor(target);
     if (!link) return 'unreachable';
     const encoding = targetOf(target);
-    const done = new Deliveries(this.queue, this.clock, target.id, encoding.ackRequired);
+    this.deliveries.begin(target.id);
     const failure = await link.sendAll(this.rounds(target, encoding, batch), encoding.ackRequired, (item, outcome) =>
-      done.add(item, outcome),
+      this.deliveries.add(target.id, encoding.ackRequired, item, outcome),
     );
-    await done.close();
+    await this.deliveries.settle();
     if (failure === null) return 'drained';
     const now = this.clock.now();
     switch (failure.kind) {
@@ -278,7 +301,7 @@ export class Forwarder {
     const liveFrom = await this.queue.liveFrom(target.id, this.clock.now() - LIVE_MS);
     let afterLive = liveFrom - 1;
     let afterBacklog = 0;
-    const read = async (): Promise<Sendable[] | null> => {
+    const readRound = async (): Promise<Sendable[] | null> => {
       const live = await this.queue.next(target.id, size, afterLive);
       afterLive = live.at(-1)?.id ?? afterLive;
       const backlog =
@@ -287,6 +310,7 @@ export class Forwarder {
       if (live.length + backlog.length === 0) return null;
       return this.encodeRound(target, encoding, [...live, ...backlog]);
     };
+    const read = () => this.inTurn(readRound);
     let next = read();
     for (;;) {
       const round = await next;
@@ -296,6 +320,20 @@ export class Forwarder {
       next.catch(() => undefined);
       yield round;
     }
+  }
+
+  /**
+   * Runs `fn` after the rounds of the other links read before it, each after a turn of the event loop: reading and
+   * encoding a round takes milliseconds of the one thread, and many links refilling at once would hold up the
+   * stations' own packets (ingest) for all of them together.
+   */
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turns.then(() => new Promise((resolve) => setImmediate(resolve))).then(fn);
+    this.turns = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   /** Rows encoded with fresh QNs; those with nothing to send leave the queue. */
