@@ -18,13 +18,14 @@ import { UpstreamDevicesDrawer } from './components/upstream-devices-drawer';
 
 const WIDTH = {
   name: 180,
-  address: 200,
-  protocol: 130,
-  st: 110,
-  ack: 100,
-  resend: 120,
-  enabled: 80,
-  devices: 100,
+  address: 170,
+  protocol: 120,
+  st: 100,
+  ack: 90,
+  resend: 110,
+  enabled: 70,
+  devices: 90,
+  remark: 160,
   time: 165,
 } as const;
 /** Two fields side by side. */
@@ -91,6 +92,20 @@ export const TRANSFER_FORMAT_LIST: CreatingListDefinition<Upstream> = {
       width: WIDTH.protocol,
       render: (row, { t }) => t(`transferFormat.protocols.${row.protocol}`),
     },
+    {
+      key: 'deviceCount',
+      kind: 'custom',
+      title: 'transferFormat.fields.deviceCount',
+      width: WIDTH.devices,
+      align: 'right',
+      render: (row, { t, open }) => (
+        <Flex justify="flex-end">
+          <Typography.Link onClick={() => open('devices', row)}>
+            {t('transferFormat.deviceCount', { count: row.deviceCount })}
+          </Typography.Link>
+        </Flex>
+      ),
+    },
     { key: 'st', kind: 'text', name: 'st', title: 'transferFormat.fields.st', width: WIDTH.st },
     {
       key: 'ackRequired',
@@ -114,25 +129,11 @@ export const TRANSFER_FORMAT_LIST: CreatingListDefinition<Upstream> = {
       render: (row, { t }) => yesNo(row.enabled, t('common.yes'), t('common.no')),
     },
     {
-      key: 'deviceCount',
-      kind: 'custom',
-      title: 'transferFormat.fields.deviceCount',
-      width: WIDTH.devices,
-      align: 'right',
-      render: (row, { t, open }) => (
-        <Flex justify="flex-end">
-          <Typography.Link onClick={() => open('devices', row)}>
-            {t('transferFormat.deviceCount', { count: row.deviceCount })}
-          </Typography.Link>
-        </Flex>
-      ),
-    },
-    {
       key: 'remark',
       kind: 'text',
       name: 'remark',
       title: 'transferFormat.fields.remark',
-      width: WIDTH.name,
+      width: WIDTH.remark,
       ellipsis: true,
     },
     {

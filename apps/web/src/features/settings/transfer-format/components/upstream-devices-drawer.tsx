@@ -4,7 +4,6 @@ import { App, Button, Drawer, Flex, type TableColumnsType, Typography } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../components/can';
-import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { DeviceCell } from '../../../../components/crud/device-cell';
 import { PagedTable } from '../../../../components/crud/paged-table';
 import { RefreshButton } from '../../../../components/crud/table-parts';
@@ -16,14 +15,14 @@ import { TRANSFER_FORMAT_WRITE } from './permissions';
 import { ForwardStateCell, lagText } from './forward-state-cell';
 import { UpstreamDeviceForm } from './upstream-device-form';
 
-const DRAWER_WIDTH = 1280;
+const DRAWER_WIDTH = 1320;
 const WIDTH = {
-  device: 190,
-  upstreamMn: 170,
-  cns: 220,
-  state: 200,
-  counts: 150,
-  lag: 100,
+  device: 180,
+  upstreamMn: 140,
+  cns: 200,
+  state: 190,
+  counts: 130,
+  lag: 90,
   time: 165,
   actions: 150,
 } as const;
@@ -117,13 +116,7 @@ export function UpstreamDevicesDrawer({ upstream, onClose }: { upstream: Upstrea
       key: 'lastAckTime',
       title: t('transferFormat.deviceFields.lastAckTime'),
       width: WIDTH.time,
-      render: (_v, row) => formatTime(row.status.lastAckTime ?? row.status.lastSendTime),
-    },
-    {
-      key: 'fromTime',
-      title: t('transferFormat.deviceFields.fromTime'),
-      width: WIDTH.time,
-      render: (_v, row) => (row.fromTime === null ? EMPTY_CELL : formatTime(row.fromTime)),
+      render: (_v, row) => formatTime(row.status.lastAckTime),
     },
     ...(canWrite
       ? [

@@ -12,8 +12,8 @@ import { LogDetailDrawer, LogOutcomeTag, LogUser } from '../components/log-detai
 import { LogFilterBar } from '../components/log-filter-bar';
 import { type LogFilterValues, toLogQuery } from '../components/log-query';
 
-/** Column widths: a date-time, a method, a short tag, an IPv6-sized address. */
-const WIDTH = { time: 170, user: 110, method: 100, status: 100, ip: 130, duration: 90, actions: 110 } as const;
+/** Column widths: a date-time, a method (FORWARD the longest), a short tag, an IPv6-sized address. */
+const WIDTH = { time: 170, user: 110, method: 110, status: 100, ip: 130, duration: 90, actions: 110 } as const;
 
 /** Every mutating call (who, what, parameters without secrets, result, IP, time), newest first. */
 export default function LogPage() {
