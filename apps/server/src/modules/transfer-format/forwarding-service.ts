@@ -162,6 +162,8 @@ export class ForwardingService {
   /** Reloads run one after the other (each elects for the upstreams it read). */
   private reloading: Promise<void> = Promise.resolve();
   private readonly forwarder: ForwarderPort;
+  /** Stopped (the app closing): a late settings change or kick starts nothing. */
+  private stopped = false;
 
   constructor(private readonly deps: ForwardingServiceDeps) {
     this.forwarder = deps.forwarder;
@@ -183,10 +185,11 @@ export class ForwardingService {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     for (const off of this.unsubscribe.splice(0)) off();
     await this.reloading;
-    await this.draining;
+    await this.idle();
     this.forwarder.close();
     for (const [id, held] of this.leaderships) {
       held.off();
@@ -209,6 +212,7 @@ export class ForwardingService {
   /** Re-reads the settings, ends every wait and pause, and elects for the upstreams there are now. */
   private reload(): Promise<void> {
     const next = this.reloading.then(async () => {
+      if (this.stopped) return;
       await this.forwarder.reload();
       this.retries.clear();
       this.paused.clear();
@@ -258,7 +262,7 @@ export class ForwardingService {
 
   /** Drains the backlogs this process leads; a kick while draining runs one more round after it. */
   kick(): void {
-    if (!this.forwarder.upstreamDevices.some((t) => this.leads(t.upstreamId))) return;
+    if (this.stopped || !this.forwarder.upstreamDevices.some((t) => this.leads(t.upstreamId))) return;
     if (this.draining) {
       this.again = true;
       return;
