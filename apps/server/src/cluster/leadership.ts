@@ -15,6 +15,14 @@ export interface Leadership {
 /** The advisory-lock key of the cluster's duties: 'envmon' in ASCII, below 2^53 so a JS number holds it. */
 export const LEADER_LOCK_KEY = 0x656e766d6f6e;
 
+/**
+ * The advisory-lock keys of the forwarding to upstream platforms (issue 20), one per upstream: 'fw' in ASCII above
+ * 32 bits of upstream id, below 2^53 and apart from LEADER_LOCK_KEY.
+ */
+export const FORWARD_LOCK_BASE = 0x6677_0000_0000;
+
+export const forwardLockKey = (upstreamId: number): number => FORWARD_LOCK_BASE + upstreamId;
+
 const DEFAULT_RETRY_MS = 2000;
 
 /**

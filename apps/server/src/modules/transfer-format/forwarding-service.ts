@@ -108,14 +108,6 @@ const RESULT_REASONS: Record<Exclude<DrainResult, 'drained'>, string> = {
   closed: 'connection lost',
 };
 
-/**
- * The advisory-lock keys of the forwarding (PostgreSQL): 'fw' in ASCII above 32 bits of upstream id, below 2^53
- * (a JS number holds it) and apart from LEADER_LOCK_KEY.
- */
-export const FORWARD_LOCK_BASE = 0x6677_0000_0000;
-
-export const forwardLockKey = (upstreamId: number): number => FORWARD_LOCK_BASE + upstreamId;
-
 /** Elects the process that drains one upstream's devices (one advisory lock per upstream; one process: always it). */
 export type ElectUpstream = (upstreamId: number) => Promise<Leadership>;
 

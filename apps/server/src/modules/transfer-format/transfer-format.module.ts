@@ -1,11 +1,11 @@
-import { type Leadership, PostgresLeadership, soleLeadership } from '../../cluster/leadership.js';
+import { forwardLockKey, type Leadership, PostgresLeadership, soleLeadership } from '../../cluster/leadership.js';
 import type { ModuleContext } from '../module-context.js';
 import { ForwardHistory } from './forward-history.js';
 import { ForwardHistoryRepository } from './forward-history.repository.js';
 import { ForwardQueueRepository } from './forward-queue.repository.js';
 import { StateUploads } from './forward-state.js';
 import { Forwarder } from './forwarder.js';
-import { type ElectUpstream, ForwardingService, forwardLockKey, forwardStatusLogEntry } from './forwarding-service.js';
+import { type ElectUpstream, ForwardingService, forwardStatusLogEntry } from './forwarding-service.js';
 import { TransferFormatRepository } from './transfer-format.repository.js';
 import { transferFormatRoutes } from './transfer-format.routes.js';
 import { TransferFormatService } from './transfer-format.service.js';
