@@ -182,4 +182,47 @@ describe('the forward queue', () => {
     );
     expect(status).toMatchObject({ sent: 610, acknowledged: 550, lastAckTime: 8000, lastDataTime: 550 * HOUR });
   });
+
+  it('reads the stored values of many uploads at once, only those asked for, by data time', async () => {
+    const deviceId = await insertDevice(t(), 'FQ0005');
+    await query(t(), (db) =>
+      db
+        .insertInto('measurements')
+        .values(
+          [1, 2, 3, 4, 5, 600].flatMap((h) =>
+            ['w21003', 'w01018'].map((factorCode) => ({
+              deviceId,
+              kind: 'hour' as const,
+              dataTime: h * HOUR,
+              factorCode,
+              value: h,
+              min: null,
+              max: null,
+              cou: null,
+              flag: 'N',
+              quality: 'N',
+              receivedAt: 0,
+            })),
+          ),
+        )
+        .execute(),
+    );
+    // Hours 2 and 4 lie between those asked for and are not; 600 is far from the others; 700 has nothing.
+    const values = await withRepo((repo) =>
+      repo.valuesAt(
+        deviceId,
+        'hour',
+        [5, 1, 3, 600, 700].map((h) => h * HOUR),
+      ),
+    );
+    expect([...values].map(([time, list]) => [time / HOUR, list.map((v) => [v.factorCode, v.value])])).toEqual(
+      [1, 3, 5, 600].map((h) => [
+        h,
+        [
+          ['w01018', h],
+          ['w21003', h],
+        ],
+      ]),
+    );
+  });
 });

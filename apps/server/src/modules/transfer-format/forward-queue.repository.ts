@@ -1,4 +1,4 @@
-import { TRANSFER_FORMAT_LIMITS } from '@envmon/shared';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS, TRANSFER_FORMAT_LIMITS } from '@envmon/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   Database,
@@ -52,6 +52,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows per INSERT, IN list or CASE: well inside both dialects' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 500;
+
+/** A kind's shortest period, and how many missing periods a range read of stored values may step over. */
+const PERIOD_MS: Record<MeasurementKind, number> = {
+  rtd: 10 * SECOND_MS,
+  min: MINUTE_MS,
+  hour: HOUR_MS,
+  day: DAY_MS,
+  month: 28 * DAY_MS,
+  year: 365 * DAY_MS,
+};
+const RUN_GAP_PERIODS = 64;
 
 /** How long an upstream device's queue count is trusted for the bound (other processes may queue meanwhile). */
 const BOUND_RECOUNT_MS = 5000;
@@ -194,24 +205,37 @@ export class ForwardQueueRepository {
     return (await this.valuesAt(deviceId, kind, [dataTime])).get(dataTime) ?? [];
   }
 
-  /** The stored values of many uploads of one kind at once, by data time (a data time with none is absent). */
+  /**
+   * The stored values of many uploads of one kind at once, by data time (a data time with none is absent). Read
+   * as ranges of data times (a round's are mostly consecutive periods), not a list: PostgreSQL may answer a long
+   * IN list by scanning all of a device's values of the kind, a range by the primary key.
+   */
   async valuesAt(
     deviceId: number,
     kind: MeasurementKind,
     dataTimes: readonly number[],
   ): Promise<Map<number, StoredValue[]>> {
+    const wanted = new Set(dataTimes);
+    const runs: [number, number][] = [];
+    for (const t of [...wanted].sort((a, b) => a - b)) {
+      const run = runs.at(-1);
+      if (run && t - run[1] <= RUN_GAP_PERIODS * PERIOD_MS[kind]) run[1] = t;
+      else runs.push([t, t]);
+    }
     const byTime = new Map<number, StoredValue[]>();
-    for (let i = 0; i < dataTimes.length; i += ROWS_PER_STATEMENT) {
+    for (const [from, to] of runs) {
       const rows = await this.db
         .selectFrom('measurements')
         .select(['dataTime', 'factorCode', 'value', 'min', 'max', 'cou', 'flag', 'quality', 'auditState', 'auditValue'])
         .where('deviceId', '=', deviceId)
         .where('kind', '=', kind)
-        .where('dataTime', 'in', dataTimes.slice(i, i + ROWS_PER_STATEMENT))
+        .where('dataTime', '>=', from)
+        .where('dataTime', '<=', to)
         .orderBy('dataTime')
         .orderBy('factorCode')
         .execute();
       for (const { dataTime, ...value } of rows) {
+        if (!wanted.has(dataTime)) continue;
         const list = byTime.get(dataTime);
         if (list) list.push(value as StoredValue);
         else byTime.set(dataTime, [value as StoredValue]);
