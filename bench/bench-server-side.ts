@@ -166,7 +166,10 @@ export function answerParent(app: App, writes: WriteTimes, ready: Extract<FromSe
         tellParent({ type: 'connections', count: stations.gateway.connections });
         return;
       case 'trace':
-        // The alarm benchmark's server answers this itself: it holds the trace.
+      case 'configure':
+      case 'enable':
+      case 'count':
+        // The alarm and forward benchmarks' servers answer these themselves.
         return;
       case 'close':
         void app

@@ -137,6 +137,10 @@ export type ToServer =
   | { type: 'memory' }
   | { type: 'connections' }
   | { type: 'trace' }
+  /** The forward benchmark's (bench/forward-server.ts, bench/forward-upstream.ts). */
+  | { type: 'configure'; host: string; port: number }
+  | { type: 'enable' }
+  | { type: 'count' }
   | { type: 'close' };
 
 export type FromServer =
@@ -146,6 +150,10 @@ export type FromServer =
   | { type: 'memory'; memory: MemorySample }
   | { type: 'connections'; count: number }
   | { type: 'trace'; trace: ProbeTrace }
+  | { type: 'configured'; upstreamDevices: number }
+  | { type: 'enabled' }
+  /** What a minimal upstream received: packets, and distinct uploads (MN and data time) among them. */
+  | { type: 'count'; received: number; distinct: number }
   | { type: 'closed' }
   | { type: 'failed'; error: string };
 
