@@ -5,7 +5,7 @@ import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
 import { confirmDelete, rowWith } from './specs-support/list-screen.js';
 import { chooseOption, openSelectDropdown } from './specs-support/report-helpers.js';
 import { type SecondServer, startSecondServer } from './specs-support/second-server.js';
-import { apiLogin, credentialsOf, signInViaApi } from './specs-support/session.js';
+import { apiLogin, credentialsOf, labelled, signInViaApi } from './specs-support/session.js';
 import { baseURL } from './support/env.js';
 
 /**
@@ -95,7 +95,7 @@ test('an upstream platform configured for a demo station acknowledges its data (
   await expect(upstream).toContainText('0 台');
 
   // The demo station, under the MN and PW the upstream knows it by.
-  await upstream.getByRole('button', { name: /转发设备/ }).click();
+  await upstream.getByRole('button', { name: labelled('转发设备') }).click();
   const drawer = page.getByRole('dialog', { name: `转发设备 · ${UPSTREAM}` });
   await expect(drawer.getByText('尚未配置转发设备')).toBeVisible();
   await drawer.getByTestId('transfer-format-devices-add').click();
@@ -156,7 +156,7 @@ test('the acknowledged device in English and the dark theme, its forms, the oper
   await edit.getByRole('button', { name: /Cancel/ }).click();
   await expect(edit).toBeHidden();
 
-  await upstream.getByRole('button', { name: /Devices/ }).click();
+  await upstream.getByRole('button', { name: labelled('Devices') }).click();
   const drawer = page.getByRole('dialog', { name: `Forwarded devices · ${UPSTREAM}` });
   const device = rowWith(drawer, STATION);
   await expect(device).toContainText('Acknowledged');

@@ -8,7 +8,7 @@ import {
   transferFormatEndpoints,
 } from '@envmon/shared';
 import { ClusterOutlined } from '@ant-design/icons';
-import { Flex, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { listPageQueryOptions } from '../../../components/crud/list-endpoints';
 import type { CreatingListDefinition, ListFormValues, ListQuery } from '../../../components/crud/list-definition';
@@ -98,12 +98,11 @@ export const TRANSFER_FORMAT_LIST: CreatingListDefinition<Upstream> = {
       title: 'transferFormat.fields.deviceCount',
       width: WIDTH.devices,
       align: 'right',
+      // A button, not a bare link: reachable by keyboard like the row's own 'devices' action.
       render: (row, { t, open }) => (
-        <Flex justify="flex-end">
-          <Typography.Link onClick={() => open('devices', row)}>
-            {t('transferFormat.deviceCount', { count: row.deviceCount })}
-          </Typography.Link>
-        </Flex>
+        <Button type="link" size="small" onClick={() => open('devices', row)}>
+          {t('transferFormat.deviceCount', { count: row.deviceCount })}
+        </Button>
       ),
     },
     { key: 'st', kind: 'text', name: 'st', title: 'transferFormat.fields.st', width: WIDTH.st },
