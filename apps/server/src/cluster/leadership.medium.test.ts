@@ -1,13 +1,20 @@
 import { randomInt } from 'node:crypto';
+import { type AddressInfo, createConnection, createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../../../scripts/postgres.mjs';
 import { type Leadership, PostgresLeadership, soleLeadership } from './leadership.js';
 
-/** Short periods keep the test quick; failover must come within a few of them. */
+/** Short periods keep the test quick. */
 const RETRY_MS = 100;
-const FAILOVER = { timeout: 5 * RETRY_MS + 1000, interval: 20 };
+/**
+ * A timeout far above the period: on a loaded machine a query or the event loop can take longer than a period, and
+ * a leader whose `SELECT 1` times out rightly steps down — which these tests do not mean to provoke.
+ */
+const TIMEOUT_MS = 10_000;
+/** A deadline, not a speed: failover comes at the next try, however slow the machine makes it. */
+const FAILOVER = { timeout: 10_000, interval: 20 };
 
 /** This file's own throwaway server, or TEST_DATABASE_URL's. */
 let server: Awaited<ReturnType<typeof startPostgres>>;
@@ -24,13 +31,14 @@ function log(nodeId: string) {
   return { info: line, warn: line };
 }
 
-async function leadership(nodeId: string): Promise<PostgresLeadership> {
+async function leadership(nodeId: string, url = server.url): Promise<PostgresLeadership> {
   const created = await PostgresLeadership.start({
-    url: server.url,
+    url,
     lockKey,
     nodeId,
     log: log(nodeId),
     retryMs: RETRY_MS,
+    timeoutMs: TIMEOUT_MS,
   });
   started.push(created);
   return created;
@@ -43,6 +51,49 @@ async function holderPid(): Promise<number | null> {
     [lockKey],
   );
   return rows[0]?.pid ?? null;
+}
+
+/** A TCP relay to the server that can hold what its clients send (hold(): on the connections open at the time). */
+async function holdingRelay(target: URL) {
+  const pipes = new Set<{ client: Socket; upstream: Socket; holding: boolean }>();
+  let held = 0;
+  const relay = createServer((client) => {
+    const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
+    const pipe = { client, upstream, holding: false };
+    pipes.add(pipe);
+    client.on('data', (chunk) => {
+      if (pipe.holding) held += chunk.length;
+      else upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        other.destroy();
+        pipes.delete(pipe);
+      });
+    }
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.port = String((relay.address() as AddressInfo).port);
+  return {
+    url: url.toString(),
+    hold: () => {
+      for (const pipe of pipes) pipe.holding = true;
+    },
+    heldBytes: () => held,
+    close: () => {
+      relay.close();
+      for (const { client, upstream } of pipes) {
+        client.destroy();
+        upstream.destroy();
+      }
+    },
+  };
 }
 
 beforeAll(async () => {
@@ -112,6 +163,29 @@ describe('PostgresLeadership', () => {
     await sleep(3 * RETRY_MS);
     expect([first.isLeader(), second.isLeader()]).toEqual([false, true]);
     expect(await holderPid()).not.toBe(pid);
+  });
+
+  it('steps down the same way when the server ends its session while the leader checks it', async () => {
+    lockKey = randomInt(1, 2 ** 31);
+    // The leader reaches the server through a relay that can hold what it sends: its next `SELECT 1` is held, so the
+    // session's end arrives while the query is out, the case a plain termination only meets now and then.
+    const relay = await holdingRelay(new URL(server.url));
+    try {
+      const first = await leadership('node-a', relay.url);
+      const second = await leadership('node-b');
+      expect(first.isLeader()).toBe(true);
+      const pid = await holderPid();
+      relay.hold();
+      await expect.poll(() => relay.heldBytes(), FAILOVER).toBeGreaterThan(0);
+
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await expect.poll(() => first.isLeader(), FAILOVER).toBe(false);
+      await expect.poll(() => second.isLeader(), FAILOVER).toBe(true);
+      expect(logs).toContainEqual({ nodeId: 'node-a', msg: 'leadership: connection lost' });
+      expect(logs).not.toContainEqual({ nodeId: 'node-a', msg: 'leadership: database unreachable; retrying' });
+    } finally {
+      relay.close();
+    }
   });
 
   it('a closed leadership no longer tries the lock', async () => {

@@ -28,7 +28,7 @@ const DEFAULT_RETRY_MS = 2000;
 /**
  * Server-side TCP keepalive of the lock's session (seconds): a leader cut off by the network loses
  * the lock after about idle + interval × count = 25 s, well after it has stepped down itself (its
- * `SELECT 1` times out after retryMs), so two leaders never overlap.
+ * `SELECT 1` times out after timeoutMs, by default retryMs), so two leaders never overlap.
  */
 const SERVER_KEEPALIVE = { idle: 10, interval: 5, count: 3 };
 
@@ -56,6 +56,12 @@ export interface PostgresLeadershipOptions {
   log: LeadershipLog;
   /** How often a follower tries the lock and a leader proves its connection alive. */
   retryMs?: number;
+  /**
+   * How long connecting or a query may take before the try counts as failed (a leader steps down). Default retryMs:
+   * a leader whose server stopped answering steps down within one period. Well below the server's keepalive
+   * (SERVER_KEEPALIVE), or a cut-off leader could still lead when the server frees its lock.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -75,9 +81,11 @@ export class PostgresLeadership implements Leadership {
   private holdOffUntil = 0;
   private readonly listeners = new Set<(leader: boolean) => void>();
   private readonly retryMs: number;
+  private readonly timeoutMs: number;
 
   private constructor(private readonly options: PostgresLeadershipOptions) {
     this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+    this.timeoutMs = options.timeoutMs ?? this.retryMs;
   }
 
   /** Tries the lock once before resolving (so a lone process leads from the start), then keeps trying. */
@@ -121,8 +129,9 @@ export class PostgresLeadership implements Leadership {
 
   /** One try: a follower asks for the lock, a leader proves its session is still there. */
   private async check(): Promise<void> {
+    const held = this.client;
     try {
-      const client = this.client ?? (await this.connect());
+      const client = held ?? (await this.connect());
       if (this.leader) {
         await client.query('SELECT 1');
       } else if (Date.now() >= this.holdOffUntil) {
@@ -135,6 +144,12 @@ export class PostgresLeadership implements Leadership {
       this.failing = false;
     } catch (err) {
       if (this.closed) return;
+      if (held !== null) {
+        // The session ended (or stopped answering) under this try's query: the ending reaches the query, not the
+        // 'error' listener, but it is the same event and is told the same way.
+        if (this.client === held) this.lost(err);
+        return;
+      }
       if (!this.failing) {
         this.options.log.warn({ err, nodeId: this.options.nodeId }, 'leadership: database unreachable; retrying');
       }
@@ -147,16 +162,14 @@ export class PostgresLeadership implements Leadership {
     const client = new pg.Client({
       connectionString: this.options.url,
       application_name: `envmon-leader:${this.options.nodeId}`,
-      connectionTimeoutMillis: this.retryMs,
-      // A leader whose server stopped answering steps down after one period, not after TCP gives up.
-      query_timeout: this.retryMs,
+      connectionTimeoutMillis: this.timeoutMs,
+      // A leader whose server stopped answering steps down after the timeout, not after TCP gives up.
+      query_timeout: this.timeoutMs,
       keepAlive: true,
     });
     // A session ended under us (server restart, pg_terminate_backend) is an event; unheard it would end the process.
     client.on('error', (err) => {
-      if (this.client !== client) return;
-      this.options.log.warn({ err, nodeId: this.options.nodeId }, 'leadership: connection lost');
-      this.drop();
+      if (this.client === client) this.lost(err);
     });
     try {
       await client.connect();
@@ -174,6 +187,12 @@ export class PostgresLeadership implements Leadership {
     }
     this.client = client;
     return client;
+  }
+
+  /** The session ended under us between tries or during one. */
+  private lost(err: unknown): void {
+    this.options.log.warn({ err, nodeId: this.options.nodeId }, 'leadership: connection lost');
+    this.drop();
   }
 
   /** Forgets the connection (the server frees its lock as the session ends) and steps down. */
