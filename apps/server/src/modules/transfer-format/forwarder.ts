@@ -42,6 +42,12 @@ const BACKFILL_MAX = 9000;
  */
 const ROUND_ROWS = SEND_WINDOW;
 
+/**
+ * How long one drain reads new rounds. Under steady live data the queue is never found empty, so a drain ends after
+ * a slice (its state is reported, a settings change takes effect) and the forwarding service starts the next.
+ */
+const DRAIN_SLICE_MS = 2000;
+
 /** Rows queued this recently when a drain begins are live data: sent before the older backlog. */
 export const LIVE_MS = 10_000;
 
@@ -311,14 +317,19 @@ export class Forwarder {
       return this.encodeRound(target, encoding, [...live, ...backlog]);
     };
     const read = () => this.inTurn(readRound);
+    const until = this.clock.now() + DRAIN_SLICE_MS;
     let next = read();
     for (;;) {
       const round = await next;
       if (round === null) return;
-      next = read();
-      // Not read when the drain stops early; its failure is the next drain's.
-      next.catch(() => undefined);
+      const last = this.clock.now() >= until;
+      if (!last) {
+        next = read();
+        // Not read when the drain stops early; its failure is the next drain's.
+        next.catch(() => undefined);
+      }
       yield round;
+      if (last) return;
     }
   }
 
