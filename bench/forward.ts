@@ -221,6 +221,30 @@ async function startRun(
   };
 }
 
+/** Starts the measured window of our server's and, when it is an envmon server, the upstream's CPU use. */
+function windowStart(run: Run, kind: UpstreamKind): void {
+  run.ours.tell({ type: 'window-start' });
+  if (kind === 'envmon') run.upstream.tell({ type: 'window-start' });
+}
+
+/**
+ * Prints the CPU and event-loop use of our server and the envmon upstream over the window, and each one's CPU time
+ * per packet forwarded: on a machine other work keeps busy, that is the figure that does not move with the load.
+ */
+async function windowEnd(run: Run, kind: UpstreamKind, forwarded: number): Promise<void> {
+  const servers: [string, ServerChild][] = [['our server', run.ours]];
+  if (kind === 'envmon') servers.push(['upstream server', run.upstream]);
+  for (const [name, child] of servers) {
+    const { stats } = await child.ask({ type: 'window-end' }, 'window');
+    const cpuMs = stats.cpuUserMs + stats.cpuSystemMs;
+    row(
+      `${name}: CPU / event loop busy`,
+      `${fmt((100 * cpuMs) / stats.wallMs)} % / ${fmt(100 * stats.eventLoopUtilisation)} %`,
+      `${fmt((1000 * cpuMs) / Math.max(1, forwarded))} µs CPU per packet forwarded`,
+    );
+  }
+}
+
 /** Waits until the upstream has acknowledged `total` packets; answers the seconds it took, or null on time-out. */
 async function acknowledged(db: Db, total: number, t0: number): Promise<number | null> {
   while (performance.now() - t0 < DRAIN_TIMEOUT_MS) {
@@ -270,6 +294,7 @@ async function partA(kind: UpstreamKind, urls: { ours: string; upstream: string 
     const before = await forwardStatus(run.db);
     const ingestBefore = load.acked;
     const t0 = performance.now();
+    windowStart(run, kind);
     load.phase = 'measure';
     await sleep(SECONDS * 1000);
     const after = await forwardStatus(run.db);
@@ -295,6 +320,7 @@ async function partA(kind: UpstreamKind, urls: { ours: string; upstream: string 
     row('forwarded in window', fmt(after.acknowledged - before.acknowledged), `${fmt(seconds, 2)} s`);
     row('live uploads still queued at end', fmt(liveLeft), `of ${fmt(ingested)} ingested in the window`);
     row('backlog still queued at end', fmt(backlogLeft), `of ${fmt(run.backlog)} at the start`);
+    await windowEnd(run, kind, after.acknowledged - before.acknowledged);
 
     // Everything drains: the backlog, and the live packets sent meanwhile.
     if (!(await load.drained(30_000))) fail(`${load.sent - load.acked} live packets never acknowledged by our gateway`);
@@ -320,6 +346,7 @@ async function partB(kind: UpstreamKind, urls: { ours: string; upstream: string 
   const run = await startRun(kind, urls, dir, DRAIN_DEVICES, PER_DEVICE);
   try {
     const t0 = performance.now();
+    windowStart(run, kind);
     await run.ours.ask({ type: 'enable' }, 'enabled');
     const seconds = await acknowledged(run.db, run.backlog, t0);
     console.log(
@@ -331,6 +358,7 @@ async function partB(kind: UpstreamKind, urls: { ours: string; upstream: string 
       return;
     }
     row('drain time', `${fmt(seconds, 2)} s`, 'enable → last 9014 recorded');
+    await windowEnd(run, kind, run.backlog);
     row(
       'packets/s acknowledged',
       fmt(run.backlog / seconds),
