@@ -19,7 +19,7 @@
 // SQLite runs on fresh files in a temporary directory; with a PostgreSQL URL the benchmark creates its own
 // databases on that server and drops them afterwards.
 //
-//   npm run bench:forward [-- --stations 20 --backlog 2500 --rate 1000 --seconds 10 --drain-devices 5
+//   npm run bench:forward [-- --stations 20 --backlog 5000 --rate 1000 --seconds 10 --drain-devices 5
 //                             --upstream envmon|minimal|both --part a|b|both --database postgres://… --cpu-prof]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -58,7 +58,7 @@ const FILL_ROWS = 500;
 const { values: args } = parseArgs({
   options: {
     stations: { type: 'string', default: '20' },
-    backlog: { type: 'string', default: '2500' },
+    backlog: { type: 'string', default: '5000' },
     rate: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
     window: { type: 'string', default: '8' },
@@ -319,7 +319,12 @@ async function partA(kind: UpstreamKind, urls: { ours: string; upstream: string 
     );
     row('forwarded in window', fmt(after.acknowledged - before.acknowledged), `${fmt(seconds, 2)} s`);
     row('live uploads still queued at end', fmt(liveLeft), `of ${fmt(ingested)} ingested in the window`);
-    row('backlog still queued at end', fmt(backlogLeft), `of ${fmt(run.backlog)} at the start`);
+    row(
+      'backlog still queued at end',
+      fmt(backlogLeft),
+      `of ${fmt(run.backlog)} at the start`,
+      backlogLeft === 0 ? 'ran out: the rate above is a floor' : '',
+    );
     await windowEnd(run, kind, after.acknowledged - before.acknowledged);
 
     // Everything drains: the backlog, and the live packets sent meanwhile.
