@@ -434,14 +434,33 @@ export class Forwarder {
     await link.send(answerPacket(request, '9011', { QnRtn: '1' }, encoding));
     const times = await this.queue.storedTimes(target.deviceId, range.kind, range.from, range.to, BACKFILL_MAX);
     let sent = 0;
-    for (const dataTime of times) {
-      const upload = await this.upload(target, encoding, range.cn, dataTime);
-      if (!upload) continue;
-      const outcome = await link.deliver(upload.packet, upload.qn, encoding.ackRequired);
-      if (outcome.kind !== 'acknowledged' && outcome.kind !== 'sent') return;
-      sent++;
-    }
+    // A year of hours goes out as a backlog does: a window in flight, each round's values read at once.
+    const rounds = this.backfillRounds(target, encoding, range, times);
+    const failure = await link.sendAll(rounds, encoding.ackRequired, (_item, outcome) => {
+      if (outcome.kind === 'acknowledged' || outcome.kind === 'sent') sent++;
+    });
+    // Stopped (refused, no answer, connection lost): no 9012, as a station that could not finish.
+    if (failure !== null) return;
     await link.send(answerPacket(request, '9012', { ExeRtn: sent > 0 ? '1' : '100' }, encoding));
+  }
+
+  /** The stored periods a backfill asked for, as rounds of encoded uploads. */
+  private async *backfillRounds(
+    target: ForwardTargetRow,
+    encoding: ForwardTarget,
+    range: { cn: ForwardCn; kind: MeasurementKind },
+    times: readonly number[],
+  ): AsyncGenerator<Outgoing[]> {
+    for (let i = 0; i < times.length; i += ROUND_ROWS) {
+      const chunk = times.slice(i, i + ROUND_ROWS);
+      const stored = await this.queue.valuesAt(target.deviceId, range.kind, chunk);
+      const round: Outgoing[] = [];
+      for (const dataTime of chunk) {
+        const upload = await this.upload(target, encoding, range.cn, dataTime, stored.get(dataTime) ?? []);
+        if (upload) round.push(upload);
+      }
+      yield round;
+    }
   }
 
   private async failed(target: ForwardTargetRow, message: string, now: number): Promise<void> {
