@@ -296,5 +296,26 @@ describe('the forwarder: store and forward to one upstream', () => {
       expect(await backlog()).toEqual([]);
       expect(await status()).toMatchObject({ lastError: null, lastDataTime: day2(10) });
     });
+
+    it('ends a drain after its slice when more is queued (the next drain goes on), each upload sent once', async () => {
+      // A clock a second further on at every look: the drain's 2 s slice is over after a round or two.
+      let ms = t().clock.now();
+      const sliced = new Forwarder(new ForwardQueueRepository(db), { now: () => (ms += 1000) }, 'node-1', 2000);
+      await sliced.reload();
+      await enqueue([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], t().clock.now() - 60_000);
+      up.received.length = 0;
+      const left: number[] = [];
+      try {
+        for (let i = 0; i < 20 && (await backlog()).length > 0; i++) {
+          expect(await sliced.drain(sliced.upstreamDevices[0]!, 1)).toBe('drained');
+          left.push((await backlog()).length);
+        }
+      } finally {
+        sliced.close();
+      }
+      expect(left.length).toBeGreaterThan(1);
+      expect(left.at(-1)).toBe(0);
+      expect(up.received.map((m) => m.dataTime)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(sent));
+    });
   });
 });
