@@ -175,7 +175,11 @@ function targetOf(row: ForwardTargetRow): ForwardTarget & { factors: FactorMappi
 export class Forwarder {
   private targets: ForwardTargetRow[] = [];
   private readonly links = new Map<number, UpstreamLink>();
-  private readonly qns: QnGenerator;
+  /**
+   * QNs per upstream device (a QN is unique per MN): a drain takes one per packet, thousands a second, and a QN is a
+   * millisecond time, so one generator for every link would run ahead of the clock the sum of their rates.
+   */
+  private readonly qns = new Map<number, QnGenerator>();
   private readonly deliveries: Deliveries;
   /** The rounds being read, one after the other (`inTurn`). */
   private turns: Promise<void> = Promise.resolve();
@@ -198,7 +202,6 @@ export class Forwarder {
     private readonly onStatus: (target: ForwardTargetRow, error: string | null) => Promise<void> = () =>
       Promise.resolve(),
   ) {
-    this.qns = new QnGenerator(() => clock.now());
     this.deliveries = new Deliveries(queue, clock);
   }
 
@@ -389,13 +392,13 @@ export class Forwarder {
   ): Promise<{ qn: string; packet: string } | null> {
     // State uploads (2021/2041/2081) are stored packets, no values: forward-state.ts reads and encodes them.
     if (isStateCn(cn)) {
-      return (await this.states?.upload(target, encoding, cn, dataTime, () => this.qns.next())) ?? null;
+      return (await this.states?.upload(target, encoding, cn, dataTime, () => this.qn(target))) ?? null;
     }
     const kind = KIND_OF_CN[cn];
     const stored = preloaded ?? (kind === undefined ? [] : await this.queue.values(target.deviceId, kind, dataTime));
     const values = stored.flatMap((v) => forwardValue(v, target.valueSource === 'raw' ? 'raw' : 'audited') ?? []);
     if (values.length === 0) return null;
-    const qn = this.qns.next();
+    const qn = this.qn(target);
     return { qn, packet: encodeForward({ cn, dataTime, values }, encoding, qn).packet };
   }
 
@@ -417,7 +420,7 @@ export class Forwarder {
           // The time asked for: this platform's clock, on the station's.
           await link.send(answerPacket(request, '9011', { QnRtn: '1' }, encoding));
           await link.send(
-            timeUpload(this.qns.next(), encoding.st, this.clock.now(), target.utcOffsetMinutes, encoding),
+            timeUpload(this.qn(target), encoding.st, this.clock.now(), target.utcOffsetMinutes, encoding),
           );
           await link.send(answerPacket(request, '9012', { ExeRtn: '1' }, encoding));
           return;
@@ -442,6 +445,16 @@ export class Forwarder {
     // Stopped (refused, no answer, connection lost): no 9012, as a station that could not finish.
     if (failure !== null) return;
     await link.send(answerPacket(request, '9012', { ExeRtn: sent > 0 ? '1' : '100' }, encoding));
+  }
+
+  /** A fresh QN for an upstream device's packet. */
+  private qn(target: ForwardTargetRow): string {
+    let qns = this.qns.get(target.id);
+    if (!qns) {
+      qns = new QnGenerator(() => this.clock.now());
+      this.qns.set(target.id, qns);
+    }
+    return qns.next();
   }
 
   /** The stored periods a backfill asked for, as rounds of encoded uploads. */
