@@ -114,10 +114,26 @@ export function encodeForward(record: ForwardRecord, target: ForwardTarget, qn: 
     }
     factors.push({ code: upstreamFactorCode(code, target.protocol, byCode.get(code)), values: { ...fields } });
   }
-  const packet = serialisePacket({
+  const packet = serialiseForward(target, qn, record.cn, record.dataTime, record.cp, factors);
+  return { qn, packet, skipped };
+}
+
+/**
+ * A packet under the upstream's identity: its ST, our device's MN and PW there, its protocol's framing and Flag
+ * (a 9014 asked for or not), the given QN; DataTime on the station's clock.
+ */
+export function serialiseForward(
+  target: ForwardTarget,
+  qn: string,
+  cn: string,
+  dataTime: number,
+  cp: Readonly<Record<string, string>> | undefined,
+  factors: readonly { code: string; values: Record<string, string> }[],
+): string {
+  return serialisePacket({
     qn,
     st: target.st,
-    cn: record.cn,
+    cn,
     pw: target.upstreamPassword,
     mn: target.upstreamMn,
     flag: {
@@ -128,9 +144,8 @@ export function encodeForward(record: ForwardRecord, target: ForwardTarget, qn: 
     },
     dialect: target.protocol === '2005' ? 'hj212-2005' : 'hj212-2017',
     extra: {},
-    dataTime: formatHj212Time(record.dataTime, target.utcOffsetMinutes),
-    cp: { ...record.cp },
+    dataTime: formatHj212Time(dataTime, target.utcOffsetMinutes),
+    cp: { ...cp },
     factors: factors.map((f) => ({ code: f.code, values: f.values })),
   });
-  return { qn, packet, skipped };
 }

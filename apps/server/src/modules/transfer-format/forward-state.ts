@@ -1,8 +1,8 @@
-import { formatHj212Time, type Hj212Message, parsePacket, serialisePacket } from '@envmon/hj212';
+import { type Hj212Message, parsePacket } from '@envmon/hj212';
 import type { ForwardCn } from '@envmon/shared';
 import type { DomainEvents } from '../../events/bus.js';
 import type { ForwardHistoryRepository } from './forward-history.repository.js';
-import { forwardFlag, type ForwardTarget, upstreamFactorCode } from './forward-packet.js';
+import { type ForwardTarget, serialiseForward, upstreamFactorCode } from './forward-packet.js';
 import type { ForwardItem, ForwardTargetRow } from './forward-queue.repository.js';
 import { parseCns } from './transfer-format.mapper.js';
 
@@ -43,27 +43,17 @@ export function encodeStatePacket(
   qn: string,
 ): string {
   const byCode = new Map(target.factors.map((m) => [m.factorCode, m]));
-  return serialisePacket({
+  return serialiseForward(
+    target,
     qn,
-    st: target.st,
     cn,
-    pw: target.upstreamPassword,
-    mn: target.upstreamMn,
-    flag: {
-      value: forwardFlag(target.protocol, target.ackRequired),
-      ack: target.ackRequired,
-      split: false,
-      version: 0,
-    },
-    dialect: target.protocol === '2005' ? 'hj212-2005' : 'hj212-2017',
-    extra: {},
-    dataTime: formatHj212Time(key, target.utcOffsetMinutes),
-    cp: { ...stored.cp },
-    factors: stored.factors.map((f) => ({
+    key,
+    stored.cp,
+    stored.factors.map((f) => ({
       code: upstreamFactorCode(f.code, target.protocol, byCode.get(f.code)),
       values: { ...f.values },
     })),
-  });
+  );
 }
 
 /** Reads and encodes queued state uploads for Forwarder.upload. */
