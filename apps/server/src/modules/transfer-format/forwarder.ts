@@ -379,6 +379,15 @@ export class Forwarder {
     this.links.clear();
   }
 
+  /** Closes the links to one upstream (this process no longer leads it); those to other upstreams stay. */
+  closeUpstream(upstreamId: number): void {
+    for (const target of this.targets) {
+      if (target.upstreamId !== upstreamId) continue;
+      this.links.get(target.id)?.close();
+      this.links.delete(target.id);
+    }
+  }
+
   /**
    * One stored upload encoded for the upstream with a fresh QN; null when it has nothing to send. `preloaded`: its
    * values already read (a round reads them at once).

@@ -118,6 +118,10 @@ class FakeForwarder implements ForwarderPort {
   readonly drains: number[] = [];
   readonly outcomes = new Map<number, DrainResult>();
   closes = 0;
+  /** Upstreams whose links were closed alone (`closeUpstream`). */
+  readonly closedUpstreams: number[] = [];
+  /** Drains that wait for the test (an upstream device stuck in its time-outs) until the promise settles. */
+  readonly gates = new Map<number, Promise<void>>();
   /** What the next reload reads. */
   settings: ForwardTargetRow[] = [];
 
@@ -134,6 +138,8 @@ class FakeForwarder implements ForwarderPort {
 
   async drain(t: ForwardTargetRow): Promise<DrainResult> {
     this.drains.push(t.id);
+    const gate = this.gates.get(t.id);
+    if (gate) await gate;
     const result = this.outcomes.get(t.id) ?? 'drained';
     // As the forwarder does: a change of state reported (here every failure: the same reason each time).
     if (result !== 'drained') await this.onStatus(t, `no answer (9014) after 2 sends`);
@@ -143,6 +149,22 @@ class FakeForwarder implements ForwarderPort {
   close(): void {
     this.closes++;
   }
+
+  closeUpstream(upstreamId: number): void {
+    this.closedUpstreams.push(upstreamId);
+  }
+}
+
+/** Lets the fakes' settled promises run their continuations (no timer involved). */
+async function turns(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A promise the test settles. */
+function gate(): { promise: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
 }
 
 function setup(leaderships: Record<number, ManualLeadership> = {}) {
@@ -214,6 +236,69 @@ describe('ForwardingService', () => {
     await service.stop();
   });
 
+  it('drains each upstream device on its own: one stuck in its time-outs does not hold up the others', async () => {
+    const { forwarder, service } = setup();
+    forwarder.settings = [target(1, 10), target(2, 10), target(3, 20)];
+    const stuck = gate();
+    forwarder.gates.set(1, stuck.promise);
+    await service.start();
+    service.kick();
+    await turns();
+    expect(forwarder.drains).toEqual([1, 2, 3]);
+    // New data comes for every device while device 1 still waits for its answers: the others drain it at once.
+    for (let i = 0; i < 3; i++) {
+      service.kick();
+      await turns();
+    }
+    const count = (id: number) => forwarder.drains.filter((d) => d === id).length;
+    expect([count(1), count(2), count(3)]).toEqual([1, 4, 4]);
+    // Kicked during its drain: drained once more when it ends (not once per kick).
+    forwarder.gates.delete(1);
+    stuck.release();
+    await service.idle();
+    expect(count(1)).toBe(2);
+    await service.stop();
+  });
+
+  it('waits for a running drain when stopped, and starts none after', async () => {
+    const { forwarder, service } = setup();
+    forwarder.settings = [target(1, 10), target(2, 10)];
+    const stuck = gate();
+    forwarder.gates.set(1, stuck.promise);
+    await service.start();
+    service.kick();
+    await turns();
+    // Kicked again during its drain (device 2, idle, drains at once).
+    service.kick();
+    let stopped = false;
+    const stopping = service.stop().then(() => (stopped = true));
+    await turns();
+    expect(stopped).toBe(false);
+    expect(forwarder.closes).toBe(0);
+    stuck.release();
+    await stopping;
+    expect(forwarder.closes).toBe(1);
+    // Device 1's second drain, asked for during the first, is not started by a stopped service.
+    await turns();
+    expect(forwarder.drains).toEqual([1, 2, 2]);
+  });
+
+  it('does not drain a failed upstream device before its wait is over, however often it is kicked', async () => {
+    const { clock, forwarder, service, round } = setup();
+    forwarder.settings = [target(1, 10)];
+    forwarder.outcomes.set(1, 'unreachable');
+    await service.start();
+    await round();
+    await round();
+    clock.advance(FORWARD_RETRY_MS - 1);
+    await round();
+    expect(forwarder.drains).toEqual([1]);
+    clock.advance(1);
+    await round();
+    expect(forwarder.drains).toEqual([1, 1]);
+    await service.stop();
+  });
+
   it('keeps retrying an unreachable upstream without pausing it, waiting at most a minute', async () => {
     const { clock, forwarder, service, errors, round } = setup();
     forwarder.settings = [target(1, 10)];
@@ -241,9 +326,11 @@ describe('ForwardingService', () => {
     second.set(true);
     await service.idle();
     expect(forwarder.drains.slice(1)).toEqual([1, 2]);
-    // Losing an upstream closes the links, so that only its new leader holds the upstream's connections.
+    // Losing an upstream closes its links, so that only its new leader holds the upstream's connections; the
+    // links to the upstream still led stay.
     first.set(false);
-    expect(forwarder.closes).toBe(1);
+    expect(forwarder.closedUpstreams).toEqual([10]);
+    expect(forwarder.closes).toBe(0);
     forwarder.drains.length = 0;
     await round();
     expect(forwarder.drains).toEqual([2]);

@@ -112,7 +112,10 @@ const RESULT_REASONS: Record<Exclude<DrainResult, 'drained'>, string> = {
 export type ElectUpstream = (upstreamId: number) => Promise<Leadership>;
 
 /** What the service uses of the forwarder (a fake in the unit test). */
-export type ForwarderPort = Pick<Forwarder, 'reload' | 'upstreamDevices' | 'received' | 'drain' | 'close'>;
+export type ForwarderPort = Pick<
+  Forwarder,
+  'reload' | 'upstreamDevices' | 'received' | 'drain' | 'close' | 'closeUpstream'
+>;
 
 /** What the service writes besides the forwarder: queued state uploads and the status of a paused device. */
 export type ForwardQueuePort = Pick<ForwardQueueRepository, 'enqueue' | 'recordError'>;
@@ -141,8 +144,10 @@ export interface ForwardingServiceDeps {
 export class ForwardingService {
   private timer: NodeJS.Timeout | undefined;
   private readonly unsubscribe: (() => void)[] = [];
-  private draining: Promise<void> | null = null;
-  private again = false;
+  /** The drain under way per upstream device: each device drains on its own (a stuck one holds up no other). */
+  private readonly draining = new Map<number, Promise<void>>();
+  /** Upstream devices kicked during their drain: looked at again when it ends (new data may have come meanwhile). */
+  private readonly again = new Set<number>();
   /** Failed upstream devices: when they may be tried again, the wait that led there and the failures in a row. */
   private readonly retries = new Map<number, RetryState & { at: number }>();
   /** Paused upstream devices (not sent to until their settings are saved), with why. */
@@ -225,8 +230,9 @@ export class ForwardingService {
     for (const id of wanted) {
       if (this.leaderships.has(id)) continue;
       const leadership = await this.deps.elect(id);
-      // Elected: drain at once. Lost: the links go, so that only the new leader holds the upstream's connections.
-      const off = leadership.onChange((leader) => (leader ? this.kick() : this.forwarder.close()));
+      // Elected: drain at once. Lost: this upstream's links go (only its new leader holds its connections); the
+      // other upstreams this process leads keep theirs.
+      const off = leadership.onChange((leader) => (leader ? this.kick() : this.forwarder.closeUpstream(id)));
       this.leaderships.set(id, { leadership, off });
     }
   }
@@ -252,33 +258,37 @@ export class ForwardingService {
     }
   }
 
-  /** Drains the backlogs this process leads; a kick while draining runs one more round after it. */
+  /**
+   * Starts the drain of every upstream device this process leads that is idle and due (not paused, its wait after
+   * a failure over); one in a drain is marked to be looked at again when that drain ends.
+   */
   kick(): void {
-    if (this.stopped || !this.forwarder.upstreamDevices.some((t) => this.leads(t.upstreamId))) return;
-    if (this.draining) {
-      this.again = true;
+    if (this.stopped) return;
+    for (const target of this.forwarder.upstreamDevices) this.kickOne(target);
+  }
+
+  private kickOne(target: ForwardTargetRow): void {
+    if (this.stopped || !this.leads(target.upstreamId) || this.paused.has(target.id)) return;
+    if (this.draining.has(target.id)) {
+      this.again.add(target.id);
       return;
     }
-    this.draining = this.drainAll().finally(() => {
-      this.draining = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    if ((this.retries.get(target.id)?.at ?? 0) > this.deps.clock.now()) return;
+    const run = this.drainOne(target)
+      .catch((err: unknown) => this.deps.log.error({ err, upstreamDeviceId: target.id }, 'forwarding failed'))
+      .finally(() => {
+        this.draining.delete(target.id);
+        if (!this.again.delete(target.id)) return;
+        // The settings as they are now (a reload may have replaced or removed the device meanwhile).
+        const current = this.forwarder.upstreamDevices.find((t) => t.id === target.id);
+        if (current) this.kickOne(current);
+      });
+    this.draining.set(target.id, run);
   }
 
-  /** Settles once no drain is under way (a test's barrier). */
+  /** Settles once no drain is under way (a test's barrier; `stop` waits so). */
   async idle(): Promise<void> {
-    while (this.draining) await this.draining;
-  }
-
-  private async drainAll(): Promise<void> {
-    const now = this.deps.clock.now();
-    const due = this.forwarder.upstreamDevices.filter(
-      (t) => this.leads(t.upstreamId) && !this.paused.has(t.id) && (this.retries.get(t.id)?.at ?? 0) <= now,
-    );
-    await Promise.all(due.map((target) => this.drainOne(target)));
+    while (this.draining.size > 0) await Promise.all(this.draining.values());
   }
 
   private async drainOne(target: ForwardTargetRow): Promise<void> {
