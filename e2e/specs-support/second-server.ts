@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ADMIN_PASSWORD } from '../support/env.js';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { spawnBuiltServer, waitUntilAnswering } from '../support/built-server.js';
 
 /**
  * A second envmon server a spec starts for itself (the built server, as global setup starts the first): its own
@@ -12,7 +8,6 @@ import { ADMIN_PASSWORD } from '../support/env.js';
  * spec uses it as the upstream platform the first one forwards to — an envmon server is a real HJ 212 upstream.
  */
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const READY_TIMEOUT_MS = 20_000;
 const POLL_MS = 100;
 const STOP_TIMEOUT_MS = 5_000;
@@ -22,17 +17,6 @@ export interface SecondServer {
   gatewayPort: number;
   /** Stops the server and removes its files; its output is returned for a failing test's report. */
   stop(): Promise<string>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const read = (file: string) => {
@@ -54,28 +38,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** Starts the second server and waits until it answers. */
 export async function startSecondServer(): Promise<SecondServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'envmon-e2e-second-'));
-  const logFile = join(dir, 'server.log');
-  mkdirSync(join(dir, 'logs'));
-  const [port, gatewayPort] = [await freePort(), await freePort()];
-  const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    GATEWAY_PORT: String(gatewayPort),
-    DATABASE_URL: `sqlite:${join(dir, 'envmon.db')}`,
-    DEMO: '0',
-    ADMIN_PASSWORD,
-    LOG_DIR: join(dir, 'logs'),
-    NODE_ENV: 'production',
-  };
-  delete env.TEST_DATABASE_URL;
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', out, out],
-  });
+  const server = await spawnBuiltServer('envmon-e2e-second-', false);
+  const { child, dir, logFile, baseURL, gatewayPort } = server;
   const stop = async () => {
     await stopChild(child);
     const output = read(logFile);
@@ -83,22 +47,11 @@ export async function startSecondServer(): Promise<SecondServer> {
     return output;
   };
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      const output = await stop();
-      throw new Error(`the second server exited before answering:\n${output.slice(-4000)}`);
-    }
-    try {
-      const res = await fetch(`${baseURL}/manager/system/config/rest/get`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return { baseURL, gatewayPort, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      const output = await stop();
-      throw new Error(`the second server did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`);
-    }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+  try {
+    await waitUntilAnswering(server, READY_TIMEOUT_MS, POLL_MS);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { baseURL, gatewayPort, stop };
 }

@@ -1,22 +1,9 @@
-import { spawn } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ADMIN_PASSWORD, BASE_URL_ENV, CHROMIUM_PATH, GATEWAY_PORT_ENV } from './env.js';
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, spawnBuiltServer, tail, waitUntilAnswering } from './built-server.js';
+import { BASE_URL_ENV, CHROMIUM_PATH, GATEWAY_PORT_ENV } from './env.js';
 import { SERVER_STATE_ENV, type ServerState, stopServer } from './server-state.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const READY_TIMEOUT_MS = 60_000;
 /**
  * On start the demo asks its stations for a year of history (thousands of packets stored and rolled up):
@@ -25,25 +12,6 @@ const READY_TIMEOUT_MS = 60_000;
  */
 const DEMO_HISTORY_DONE = 'demo history: done';
 const DEMO_HISTORY_TIMEOUT_MS = 240_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function tail(file: string, lines = 40): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no output)';
-  }
-}
 
 function checkPrerequisites(): void {
   try {
@@ -89,55 +57,14 @@ async function waitForLogLine(
 /** Starts the built server on a free port with a fresh SQLite file, the demo data and a known admin password. */
 export default async function globalSetup(): Promise<void> {
   checkPrerequisites();
-  const dir = mkdtempSync(join(tmpdir(), 'envmon-e2e-'));
-  const logFile = join(dir, 'server.log');
-  const [port, gatewayPort] = [await freePort(), await freePort()];
-  const baseURL = `http://127.0.0.1:${port}`;
-  mkdirSync(join(dir, 'logs'));
-
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    GATEWAY_PORT: String(gatewayPort),
-    DATABASE_URL: `sqlite:${join(dir, 'envmon.db')}`,
-    // A DATABASE_URL turns the demo off unless asked for.
-    DEMO: '1',
-    ADMIN_PASSWORD,
-    LOG_DIR: join(dir, 'logs'),
-    NODE_ENV: 'production',
-  };
-  delete env.TEST_DATABASE_URL;
-
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', out, out],
-  });
+  const server = await spawnBuiltServer('envmon-e2e-', true);
+  const { child, dir, logFile, baseURL, gatewayPort } = server;
   const state: ServerState = { pid: child.pid ?? -1, dir, logFile };
   let exited: string | undefined;
   child.on('exit', (code, signal) => (exited = signal ?? `code ${code}`));
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (exited) {
-      await stopServer(state);
-      throw new Error(`the e2e server exited (${exited}) before answering:\n${tail(logFile)}`);
-    }
-    try {
-      const res = await fetch(`${baseURL}/manager/system/config/rest/get`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      const log = tail(logFile);
-      await stopServer(state);
-      throw new Error(`the e2e server did not answer on ${baseURL} within ${READY_TIMEOUT_MS / 1000} s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
   try {
+    await waitUntilAnswering(server, READY_TIMEOUT_MS, 250);
     await waitForLogLine(logFile, join(dir, 'logs'), DEMO_HISTORY_DONE, DEMO_HISTORY_TIMEOUT_MS, () => exited);
   } catch (error) {
     await stopServer(state);
