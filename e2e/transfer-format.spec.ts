@@ -70,6 +70,9 @@ test.describe.configure({ mode: 'serial' });
 test('an upstream platform configured for a demo station acknowledges its data (Chinese, light theme)', async ({
   page,
 }) => {
+  // Two forms filled and a round trip through two servers' gateways: more steps than a screen's check, so more
+  // time on a loaded machine (it took 10–20 s here).
+  test.setTimeout(60_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const gatewayPort = String(upstreamServer?.gatewayPort);
