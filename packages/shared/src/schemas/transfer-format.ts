@@ -20,6 +20,19 @@ export type ForwardCn = (typeof FORWARD_CNS)[number];
 export const FORWARD_VALUE_SOURCES = ['audited', 'raw'] as const;
 export type ForwardValueSource = (typeof FORWARD_VALUE_SOURCES)[number];
 
+/**
+ * Why forwarding to an upstream device stopped, for the screen to say in the reader's language (the status's
+ * `lastError` holds the detail): cannot connect, connection lost, no answer (9014), refused (9014/9011 QnRtn, the
+ * detail begins "QnRtn n"), paused after `FORWARD_PAUSE_AFTER` failures in a row while connected (the detail is the
+ * last failure's kind and detail, "timeout: …"), an upstream's request (1011, 2051 …) could not be answered (the
+ * detail begins with its CN).
+ */
+export const FORWARD_ERROR_KINDS = ['unreachable', 'closed', 'timeout', 'refused', 'paused', 'request'] as const;
+export type ForwardErrorKind = (typeof FORWARD_ERROR_KINDS)[number];
+
+/** Failed drains in a row, while connected, after which an upstream device is paused until its settings are saved. */
+export const FORWARD_PAUSE_AFTER = 3;
+
 export const TRANSFER_FORMAT_LIMITS = {
   hostMax: 253,
   /** HJ 212 PW: 6 characters in the standard, 24 seen in the field (HJ212.md §4, V02). */
@@ -150,6 +163,9 @@ export const forwardStatusSchema = z.object({
   acknowledged: z.number().int(),
   /** Oldest packets dropped because the queue was full. */
   dropped: z.number().int(),
+  /** What went wrong last (null: nothing, or a status written before kinds were recorded)… */
+  lastErrorKind: z.enum(FORWARD_ERROR_KINDS).nullable(),
+  /** …and its detail: the OS error, the QnRtn and its reason, the sends without answer, a pause's last failure. */
   lastError: z.string().nullable(),
   lastErrorTime: z.number().int().nullable(),
   lastSendTime: z.number().int().nullable(),

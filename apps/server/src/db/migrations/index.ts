@@ -25,6 +25,7 @@ import { dataRules } from './0021-data-rules.js';
 import { dataAudit } from './0022-data-audit.js';
 import { transferFormat } from './0023-transfer-format.js';
 import { statePacketIndex } from './0024-state-packet-index.js';
+import { forwardErrorKind } from './0025-forward-error-kind.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -58,6 +59,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0022_data_audit': dataAudit(dialect),
     '0023_transfer_format': transferFormat(dialect),
     '0024_state_packet_index': statePacketIndex(),
+    '0025_forward_error_kind': forwardErrorKind(),
   };
 }
 

@@ -60,6 +60,8 @@ export interface ForwardStatusTable {
   acknowledged: Generated<number>;
   dropped: Generated<number>;
   lastError: string | null;
+  /** A FORWARD_ERROR_KINDS value (null in rows written before migration 0025). */
+  lastErrorKind: string | null;
   lastErrorTime: number | null;
   lastSendTime: number | null;
   lastAckTime: number | null;

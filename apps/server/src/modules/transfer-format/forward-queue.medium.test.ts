@@ -91,6 +91,14 @@ describe('the forward queue', () => {
   });
 
   it('records attempts and deliveries: the status counts, the newest data time delivered, the last error', async () => {
+    const lastError = () =>
+      query(t(), (db) =>
+        db
+          .selectFrom('forwardStatus')
+          .select(['lastErrorKind', 'lastError', 'lastErrorTime'])
+          .where('upstreamDeviceId', '=', a)
+          .executeTakeFirstOrThrow(),
+      );
     await withRepo(async (repo) => {
       const [h2, h3] = await repo.next(a, 2);
       await repo.setConnected(a, true, 'node-1');
@@ -102,7 +110,8 @@ describe('the forward queue', () => {
         clearError,
       });
       await repo.record([record([h2], [], true)], 1000);
-      await repo.recordError(a, 'no answer (9014) in 10 s', 1010);
+      await repo.recordError(a, { kind: 'timeout', detail: 'after 4 sends' }, 1010);
+      expect(await lastError()).toEqual({ lastErrorKind: 'timeout', lastError: 'after 4 sends', lastErrorTime: 1010 });
       await repo.record([record([h2], [h2], true)], 1020);
       await repo.record([record([h3], [h3], false, true)], 1030);
     });
@@ -121,6 +130,7 @@ describe('the forward queue', () => {
       lastAckTime: 1020,
       lastDataTime: 3 * HOUR,
       lastError: null,
+      lastErrorKind: null,
       lastErrorTime: null,
     });
     // Nothing of the other upstream's device moved.

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS, TRANSFER_FORMAT_LIMITS } from '@envmon/shared';
+import { DAY_MS, type ForwardErrorKind, HOUR_MS, MINUTE_MS, SECOND_MS, TRANSFER_FORMAT_LIMITS } from '@envmon/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   Database,
@@ -16,6 +16,15 @@ export interface ForwardItem {
 }
 
 export type ForwardQueueRow = Selectable<ForwardQueueTable>;
+
+/**
+ * Why forwarding to an upstream device stopped: the kind (the screen words it in the reader's language) and the
+ * detail (the OS error, the QnRtn and its reason, …).
+ */
+export interface ForwardError {
+  kind: ForwardErrorKind;
+  detail: string;
+}
 
 /** What a drain did for one upstream device since the last write (`ForwardQueueRepository.record`). */
 export interface DrainRecord {
@@ -320,7 +329,7 @@ export class ForwardQueueRepository {
       {
         ...(sent.length > 0 ? { lastSendTime: now } : {}),
         ...(done > 0 ? { lastAckTime: now } : {}),
-        ...(record.clearError ? { lastError: null, lastErrorTime: null } : {}),
+        ...(record.clearError ? { lastError: null, lastErrorKind: null, lastErrorTime: null } : {}),
       },
     );
     if (delivered.length === 0) return;
@@ -338,8 +347,17 @@ export class ForwardQueueRepository {
   }
 
   /** The last error (null clears it, as after a successful delivery the screen should stop showing an old one). */
-  async recordError(upstreamDeviceId: number, error: string | null, now: number): Promise<void> {
-    await this.bump(this.db, upstreamDeviceId, {}, { lastError: error, lastErrorTime: error === null ? null : now });
+  async recordError(upstreamDeviceId: number, error: ForwardError | null, now: number): Promise<void> {
+    await this.bump(
+      this.db,
+      upstreamDeviceId,
+      {},
+      {
+        lastError: error?.detail ?? null,
+        lastErrorKind: error?.kind ?? null,
+        lastErrorTime: error === null ? null : now,
+      },
+    );
   }
 
   /** Adds to the status counters and sets fields, making the status row when there is none yet. */
@@ -351,6 +369,7 @@ export class ForwardQueueRepository {
       connected?: number;
       nodeId?: string | null;
       lastError?: string | null;
+      lastErrorKind?: string | null;
       lastErrorTime?: number | null;
       lastSendTime?: number;
       lastAckTime?: number;

@@ -6,9 +6,9 @@ import pino from 'pino';
 import { soleLeadership } from '../../cluster/leadership.js';
 import { InProcessEventBus } from '../../events/bus.js';
 import { ConfigChanges } from '../../events/config-changes.js';
-import { ForwardQueueRepository } from './forward-queue.repository.js';
+import { type ForwardError, ForwardQueueRepository } from './forward-queue.repository.js';
 import { Forwarder } from './forwarder.js';
-import { FORWARD_PAUSE_AFTER, FORWARD_RETRY_MAX_MS, ForwardingService, pausedMessage } from './forwarding-service.js';
+import { FORWARD_PAUSE_AFTER, FORWARD_RETRY_MAX_MS, ForwardingService } from './forwarding-service.js';
 
 const HOUR = 3600_000;
 /** Hours 08:00–10:00 Beijing time on 1 March 2026. */
@@ -166,7 +166,7 @@ describe('forwarding to a second envmon server', () => {
     await forwarder.received({ deviceId, deviceCode: 'FWD2005', kind: 'hour', dataTime: later, values: [] });
     expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('timeout');
     const status = await query(ours(), (db) => db.selectFrom('forwardStatus').selectAll().executeTakeFirstOrThrow());
-    expect(status).toMatchObject({ sent: 4, acknowledged: 3, lastError: 'no answer (9014) after 2 sends' });
+    expect(status).toMatchObject({ sent: 4, acknowledged: 3, lastErrorKind: 'timeout', lastError: 'after 2 sends' });
     expect(await query(ours(), (db) => db.selectFrom('forwardQueue').select('dataTime').execute())).toEqual([
       { dataTime: later },
     ]);
@@ -181,7 +181,7 @@ describe('forwarding to a second envmon server', () => {
     const bus = new InProcessEventBus(() => undefined);
     const configChanges = new ConfigChanges(bus, { error: () => undefined });
     const queue = new ForwardQueueRepository(db);
-    const reports: (string | null)[] = [];
+    const reports: (ForwardError | null)[] = [];
     const paused = new Forwarder(queue, ours().clock, 'node-1', 2000, (target, error) =>
       service.onStatus(target, error),
     );
@@ -212,11 +212,12 @@ describe('forwarding to a second envmon server', () => {
 
     // The upstream still takes the wrong password silently.
     for (let i = 0; i < FORWARD_PAUSE_AFTER; i++) await round();
-    const message = pausedMessage(FORWARD_PAUSE_AFTER, 'no answer (9014) after 2 sends');
-    expect(await status()).toMatchObject({ lastError: message });
+    const timeout = { kind: 'timeout', detail: 'after 2 sends' };
+    const pause = { kind: 'paused', detail: 'timeout: after 2 sends' };
+    expect(await status()).toMatchObject({ lastErrorKind: 'paused', lastError: pause.detail });
     const sentAtPause = Number((await status()).sent);
     expect(sentAtPause).toBeGreaterThanOrEqual(sentBefore + FORWARD_PAUSE_AFTER);
-    expect(reports).toEqual(['no answer (9014) after 2 sends', message]);
+    expect(reports).toEqual([timeout, pause]);
 
     // Paused: more rounds send nothing.
     for (let i = 0; i < 3; i++) await round();
@@ -227,7 +228,7 @@ describe('forwarding to a second envmon server', () => {
     await query(ours(), (db) => db.updateTable('upstreamDevices').set({ upstreamPassword: 'prov01' }).execute());
     await configChanges.changed('transferFormat');
     await service.idle();
-    expect(await status()).toMatchObject({ lastError: null });
+    expect(await status()).toMatchObject({ lastError: null, lastErrorKind: null });
     expect(await query(ours(), (db) => db.selectFrom('forwardQueue').select('dataTime').execute())).toEqual([]);
     const upstreamHours = await query(upstream(), (db) =>
       db.selectFrom('measurements').select(['dataTime', 'value']).where('dataTime', '=', later).execute(),

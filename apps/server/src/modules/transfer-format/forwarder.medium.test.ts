@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.js';
 import { query, useTestApp } from '../../test/harness.js';
 import { insertDevice } from '../deploy/device-panel.test-support.js';
-import { ForwardQueueRepository } from './forward-queue.repository.js';
+import { type ForwardError, ForwardQueueRepository } from './forward-queue.repository.js';
 import { Forwarder } from './forwarder.js';
 import { serialisePacket } from '@envmon/hj212';
 import { fakeUpstream, reply } from './upstream.test-support.js';
@@ -22,7 +22,7 @@ describe('the forwarder: store and forward to one upstream', () => {
   let db: ReturnType<typeof openDatabase>['db'];
   let forwarder: Forwarder;
   /** The states the forwarder reported, in order. */
-  const states: (string | null)[] = [];
+  const states: (ForwardError | null)[] = [];
 
   beforeAll(async () => {
     up = await fakeUpstream((m, socket) => {
@@ -133,7 +133,8 @@ describe('the forwarder: store and forward to one upstream', () => {
       connected: 1,
       sent: 3,
       acknowledged: 0,
-      lastError: 'refused: QnRtn 3 (PW error)',
+      lastErrorKind: 'refused',
+      lastError: 'QnRtn 3 (PW error)',
     });
     expect(await backlog()).toHaveLength(3);
   });
@@ -142,8 +143,8 @@ describe('the forwarder: store and forward to one upstream', () => {
     await query(t(), (db) => db.updateTable('upstreams').set({ port: 1 }).execute());
     await forwarder.reload();
     expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('unreachable');
-    expect((await status())?.lastError).toMatch(/^cannot connect: /);
-    expect(await status()).toMatchObject({ connected: 0 });
+    // The OS's reason as the detail (connection refused on port 1).
+    expect(await status()).toMatchObject({ connected: 0, lastErrorKind: 'unreachable', lastError: /ECONNREFUSED/ });
   });
 
   it('sends the backlog in order in the 2005 format, the audited values, and empties the queue on the 9014s', async () => {
@@ -193,7 +194,11 @@ describe('the forwarder: store and forward to one upstream', () => {
     expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
     expect(up.received).toHaveLength(3);
     // Each change reported once: refused, unreachable, forwarding again (the second drain changed nothing).
-    expect(states).toEqual(['refused: QnRtn 3 (PW error)', expect.stringMatching(/^cannot connect: /), null]);
+    expect(states).toEqual([
+      { kind: 'refused', detail: 'QnRtn 3 (PW error)' },
+      { kind: 'unreachable', detail: expect.stringMatching(/ECONNREFUSED/) as string },
+      null,
+    ]);
   });
 
   it('answers the upstream’s backfill request from the stored hours, and refuses what it does not do', async () => {
@@ -289,12 +294,12 @@ describe('the forwarder: store and forward to one upstream', () => {
       expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('timeout');
       expect(up.received.map((m) => m.dataTime)).toEqual([7, 8, 9, 10].map(sent));
       expect((await backlog()).map((r) => r.dataTime)).toEqual([day2(8)]);
-      expect((await status())?.lastError).toBe('no answer (9014) after 1 sends');
+      expect(await status()).toMatchObject({ lastErrorKind: 'timeout', lastError: 'after 1 sends' });
       silentOn = null;
       expect(await forwarder.drain(forwarder.upstreamDevices[0]!)).toBe('drained');
       expect(up.received.map((m) => m.dataTime)).toEqual([7, 8, 9, 10, 8].map(sent));
       expect(await backlog()).toEqual([]);
-      expect(await status()).toMatchObject({ lastError: null, lastDataTime: day2(10) });
+      expect(await status()).toMatchObject({ lastError: null, lastErrorKind: null, lastDataTime: day2(10) });
     });
 
     it('ends a drain after its slice when more is queued (the next drain goes on), each upload sent once', async () => {

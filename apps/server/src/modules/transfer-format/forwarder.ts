@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import { encodeForward, type ForwardTarget, type ForwardValue } from './forward-packet.js';
 import type {
   DrainRecord,
+  ForwardError,
   ForwardItem,
   ForwardQueueRepository,
   ForwardQueueRow,
@@ -187,8 +188,8 @@ export class Forwarder {
   private toQueue: ForwardItem[] = [];
   private queueing: Promise<void> | null = null;
   /** The error of the drain under way, per upstream device… */
-  private readonly errors = new Map<number, string>();
-  /** …and the state last reported (null: forwarding), so a change is reported once. */
+  private readonly errors = new Map<number, ForwardError>();
+  /** …and the state last reported (null: forwarding; else kind and detail), so a change is reported once. */
   private readonly reported = new Map<number, string | null>();
   /** Where queued state uploads are read from (forward-state.ts); none: they are dropped as having nothing to send. */
   states: StateUploads | null = null;
@@ -199,7 +200,7 @@ export class Forwarder {
     private readonly nodeId: string,
     private readonly connectTimeoutMs = 5000,
     /** Hears an upstream device's state when it changes: null forwarding, otherwise why not. */
-    private readonly onStatus: (target: ForwardTargetRow, error: string | null) => Promise<void> = () =>
+    private readonly onStatus: (target: ForwardTargetRow, error: ForwardError | null) => Promise<void> = () =>
       Promise.resolve(),
   ) {
     this.deliveries = new Deliveries(queue, clock);
@@ -258,9 +259,10 @@ export class Forwarder {
     this.errors.delete(target.id);
     const result = await this.drainBacklog(target, batch);
     // What the screen and the operation log show: forwarding, or why not.
-    const state = result === 'drained' ? null : (this.errors.get(target.id) ?? result);
-    if (this.reported.get(target.id) !== state) {
-      this.reported.set(target.id, state);
+    const state = result === 'drained' ? null : (this.errors.get(target.id) ?? { kind: result, detail: '' });
+    const key = state === null ? null : `${state.kind}\n${state.detail}`;
+    if (this.reported.get(target.id) !== key) {
+      this.reported.set(target.id, key);
       await this.onStatus(target, state);
     }
     return result;
@@ -279,19 +281,20 @@ export class Forwarder {
     const now = this.clock.now();
     switch (failure.kind) {
       case 'refused':
+        // The detail begins with the QnRtn: the screen words the refusal from it.
         await this.failed(
           target,
-          `refused: QnRtn ${failure.qnRtn} (${QN_RTN_REASONS[failure.qnRtn] ?? 'unknown error'})`,
+          { kind: 'refused', detail: `QnRtn ${failure.qnRtn} (${QN_RTN_REASONS[failure.qnRtn] ?? 'unknown error'})` },
           now,
         );
         return 'refused';
       case 'timeout':
-        await this.failed(target, `no answer (9014) after ${failure.attempts} sends`, now);
+        await this.failed(target, { kind: 'timeout', detail: `after ${failure.attempts} sends` }, now);
         return 'timeout';
       case 'closed':
         this.links.delete(target.id);
         await this.queue.setConnected(target.id, false, this.nodeId);
-        await this.failed(target, `connection lost: ${failure.error}`, now);
+        await this.failed(target, { kind: 'closed', detail: failure.error }, now);
         return 'closed';
     }
   }
@@ -485,9 +488,9 @@ export class Forwarder {
     }
   }
 
-  private async failed(target: ForwardTargetRow, message: string, now: number): Promise<void> {
-    this.errors.set(target.id, message);
-    await this.queue.recordError(target.id, message, now);
+  private async failed(target: ForwardTargetRow, error: ForwardError, now: number): Promise<void> {
+    this.errors.set(target.id, error);
+    await this.queue.recordError(target.id, error, now);
   }
 
   private async linkFor(target: ForwardTargetRow): Promise<UpstreamLink | null> {
@@ -504,7 +507,11 @@ export class Forwarder {
       (request) => {
         this.answer(target, link, request).catch((err: unknown) =>
           this.queue
-            .recordError(target.id, `request ${request.cn}: ${(err as Error).message}`, this.clock.now())
+            .recordError(
+              target.id,
+              { kind: 'request', detail: `${request.cn}: ${(err as Error).message}` },
+              this.clock.now(),
+            )
             .catch(() => undefined),
         );
       },
@@ -513,7 +520,7 @@ export class Forwarder {
       await link.open();
     } catch (err) {
       await this.queue.setConnected(target.id, false, this.nodeId);
-      await this.failed(target, `cannot connect: ${(err as Error).message}`, this.clock.now());
+      await this.failed(target, { kind: 'unreachable', detail: (err as Error).message }, this.clock.now());
       return null;
     }
     this.links.set(target.id, link);

@@ -4,7 +4,7 @@ import { ManualLeadership } from '../../cluster/leadership.test-support.js';
 import { InProcessEventBus } from '../../events/bus.js';
 import { ConfigChanges } from '../../events/config-changes.js';
 import { ManualClock } from '../../lib/clock.js';
-import type { ForwardItem, ForwardTargetRow } from './forward-queue.repository.js';
+import type { ForwardError, ForwardItem, ForwardTargetRow } from './forward-queue.repository.js';
 import type { DrainResult } from './forwarder.js';
 import {
   afterDrain,
@@ -14,8 +14,9 @@ import {
   FORWARD_RETRY_MS,
   type ForwarderPort,
   ForwardingService,
+  forwardStatusLogEntry,
   NO_RETRY,
-  pausedMessage,
+  pausedError,
   type RetryState,
   retryDelay,
 } from './forwarding-service.js';
@@ -84,10 +85,21 @@ describe('afterDrain', () => {
     expect(afterDrain('timeout', afterDrain('drained', state))).toMatchObject({ failures: 1, pause: false });
   });
 
-  it('says why and what to do', () => {
-    expect(pausedMessage(3, 'refused: QnRtn 3 (PW error)')).toBe(
-      "paused after 3 failures: refused: QnRtn 3 (PW error) — save the device's settings to resume",
-    );
+  it('says it is paused, with the last failure kind first in the detail (the screen words both)', () => {
+    expect(pausedError({ kind: 'refused', detail: 'QnRtn 3 (PW error)' })).toEqual({
+      kind: 'paused',
+      detail: 'refused: QnRtn 3 (PW error)',
+    });
+    expect(pausedError({ kind: 'timeout', detail: '' })).toEqual({ kind: 'paused', detail: 'timeout' });
+  });
+
+  it('files the kind in the operation-log line', () => {
+    const entry = forwardStatusLogEntry(target(1, 10), { kind: 'unreachable', detail: 'connect ECONNREFUSED' });
+    expect(JSON.parse(entry.params!)).toMatchObject({ state: 'failing', errorKind: 'unreachable', upstreamMn: 'UP1' });
+    expect(entry.result).toBe('unreachable: connect ECONNREFUSED');
+    const back = forwardStatusLogEntry(target(1, 10), null);
+    expect(JSON.parse(back.params!)).toMatchObject({ state: 'forwarding', errorKind: null });
+    expect(back.result).toBeNull();
   });
 });
 
@@ -125,7 +137,7 @@ class FakeForwarder implements ForwarderPort {
   /** What the next reload reads. */
   settings: ForwardTargetRow[] = [];
 
-  constructor(private readonly onStatus: (t: ForwardTargetRow, error: string | null) => Promise<void>) {}
+  constructor(private readonly onStatus: (t: ForwardTargetRow, error: ForwardError | null) => Promise<void>) {}
 
   reload(): Promise<void> {
     this.upstreamDevices = this.settings.map((t) => ({ ...t }));
@@ -142,7 +154,7 @@ class FakeForwarder implements ForwarderPort {
     if (gate) await gate;
     const result = this.outcomes.get(t.id) ?? 'drained';
     // As the forwarder does: a change of state reported (here every failure: the same reason each time).
-    if (result !== 'drained') await this.onStatus(t, `no answer (9014) after 2 sends`);
+    if (result !== 'drained') await this.onStatus(t, { kind: 'timeout', detail: 'after 2 sends' });
     return result;
   }
 
@@ -171,8 +183,8 @@ function setup(leaderships: Record<number, ManualLeadership> = {}) {
   const clock = new ManualClock(Date.UTC(2026, 2, 1));
   const bus = new InProcessEventBus(() => undefined);
   const configChanges = new ConfigChanges(bus, { error: () => undefined });
-  const reports: [number, string | null][] = [];
-  const errors: [number, string | null][] = [];
+  const reports: [number, ForwardError | null][] = [];
+  const errors: [number, ForwardError | null][] = [];
   const queued: ForwardItem[] = [];
   const forwarder = new FakeForwarder((t, e) => service.onStatus(t, e));
   const service: ForwardingService = new ForwardingService({
@@ -215,9 +227,9 @@ describe('ForwardingService', () => {
       await round();
       clock.advance(FORWARD_RETRY_MAX_MS);
     }
-    const paused = pausedMessage(3, 'no answer (9014) after 2 sends');
+    const paused = { kind: 'paused', detail: 'timeout: after 2 sends' };
     expect(errors).toEqual([[1, paused]]);
-    expect(reports.filter(([, e]) => e === paused)).toEqual([[1, paused]]);
+    expect(reports.filter(([, e]) => e?.kind === 'paused')).toEqual([[1, paused]]);
     const drains = forwarder.drains.filter((id) => id === 1).length;
     expect(drains).toBe(3);
     for (let i = 0; i < 5; i++) {

@@ -3,9 +3,9 @@ import type { Leadership } from '../../cluster/leadership.js';
 import type { DomainEvents, EventBus } from '../../events/bus.js';
 import type { ConfigChanges } from '../../events/config-changes.js';
 import type { Clock } from '../../lib/clock.js';
-import { FAILURE_STATUS, SUCCESS_STATUS } from '@envmon/shared';
+import { FAILURE_STATUS, FORWARD_PAUSE_AFTER, SUCCESS_STATUS } from '@envmon/shared';
 import type { OperationLogEntry } from '../log/log.service.js';
-import type { ForwardQueueRepository, ForwardTargetRow } from './forward-queue.repository.js';
+import type { ForwardError, ForwardQueueRepository, ForwardTargetRow } from './forward-queue.repository.js';
 import { stateItems } from './forward-state.js';
 import type { DrainResult, Forwarder } from './forwarder.js';
 
@@ -22,8 +22,11 @@ export const FORWARD_REFUSED_RETRY_MS = 10 * 60_000;
 export const FORWARD_STATUS_LOG_URL = '/manager/settings/transferformat/status';
 export const FORWARD_STATUS_LOG_METHOD = 'FORWARD';
 
-/** The operation-log line of an upstream device's new state: forwarding again (null), or why not. */
-export function forwardStatusLogEntry(target: ForwardTargetRow, error: string | null): OperationLogEntry {
+/**
+ * The operation-log line of an upstream device's new state: forwarding again (null), or why not — its kind in the
+ * params (`errorKind`, for a reader to word), kind and detail as the result.
+ */
+export function forwardStatusLogEntry(target: ForwardTargetRow, error: ForwardError | null): OperationLogEntry {
   return {
     userId: null,
     userName: null,
@@ -36,9 +39,10 @@ export function forwardStatusLogEntry(target: ForwardTargetRow, error: string | 
       mn: target.deviceCode,
       upstreamMn: target.upstreamMn,
       state: error === null ? 'forwarding' : 'failing',
+      errorKind: error?.kind ?? null,
     }),
     status: error === null ? SUCCESS_STATUS : FAILURE_STATUS,
-    result: error,
+    result: error === null ? null : errorText(error),
     ip: null,
     durationMs: 0,
   };
@@ -59,11 +63,12 @@ export function retryDelay(result: DrainResult, previousMs: number): number {
 }
 
 /**
- * Failed drains in a row, while connected, after which an upstream device is paused: an upstream that takes the
- * connection but refuses our packets or never answers them (a wrong password or MN there; an envmon upstream drops
- * such a packet silently) will not take them on the next try either, until someone changes the settings.
+ * Failed drains in a row, while connected, after which an upstream device is paused (FORWARD_PAUSE_AFTER, shared
+ * with the screen that says so): an upstream that takes the connection but refuses our packets or never answers
+ * them (a wrong password or MN there; an envmon upstream drops such a packet silently) will not take them on the
+ * next try either, until someone changes the settings.
  */
-export const FORWARD_PAUSE_AFTER = 3;
+export { FORWARD_PAUSE_AFTER };
 
 /** What the service keeps of an upstream device that failed: its wait and its failures while connected. */
 export interface RetryState {
@@ -95,18 +100,19 @@ export function afterDrain(result: DrainResult, previous: RetryState): RetryStat
   }
 }
 
-/** The status line of a paused upstream device, in words a person acts on. */
-export function pausedMessage(failures: number, reason: string): string {
-  return `paused after ${failures} failures: ${reason} — save the device's settings to resume`;
+/** An error as one line: its kind, then its detail. */
+export function errorText(error: ForwardError): string {
+  return error.detail === '' ? error.kind : `${error.kind}: ${error.detail}`;
 }
 
-/** Why a drain failed when the forwarder reported no reason of its own. */
-const RESULT_REASONS: Record<Exclude<DrainResult, 'drained'>, string> = {
-  refused: 'refused by the upstream',
-  timeout: 'no answer (9014) from the upstream',
-  unreachable: 'upstream unreachable',
-  closed: 'connection lost',
-};
+/**
+ * The status of a paused upstream device (the screen says it is paused after FORWARD_PAUSE_AFTER failures and that
+ * saving its settings resumes it); the detail is the last failure, kind first ("timeout: after 2 sends"), so the
+ * screen can word that too.
+ */
+export function pausedError(reason: ForwardError): ForwardError {
+  return { kind: 'paused', detail: errorText(reason) };
+}
 
 /** Elects the process that drains one upstream's devices (one advisory lock per upstream; one process: always it). */
 export type ElectUpstream = (upstreamId: number) => Promise<Leadership>;
@@ -129,7 +135,7 @@ export interface ForwardingServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   /** Writes an upstream device's new state to the operation log (forwardStatusLogEntry). */
-  report: (target: ForwardTargetRow, error: string | null) => Promise<void>;
+  report: (target: ForwardTargetRow, error: ForwardError | null) => Promise<void>;
   tickMs?: number;
 }
 
@@ -151,9 +157,9 @@ export class ForwardingService {
   /** Failed upstream devices: when they may be tried again, the wait that led there and the failures in a row. */
   private readonly retries = new Map<number, RetryState & { at: number }>();
   /** Paused upstream devices (not sent to until their settings are saved), with why. */
-  private readonly paused = new Map<number, string>();
+  private readonly paused = new Map<number, ForwardError>();
   /** The state each upstream device last reported (null: forwarding): the reason a pause gives. */
-  private readonly states = new Map<number, string | null>();
+  private readonly states = new Map<number, ForwardError | null>();
   /** This process's election per upstream id. */
   private readonly leaderships = new Map<number, { leadership: Leadership; off: () => void }>();
   /** Reloads run one after the other (each elects for the upstreams it read). */
@@ -196,7 +202,7 @@ export class ForwardingService {
   }
 
   /** An upstream device's state as the forwarder reports it (once per change): kept, and written to the log. */
-  readonly onStatus = async (target: ForwardTargetRow, error: string | null): Promise<void> => {
+  readonly onStatus = async (target: ForwardTargetRow, error: ForwardError | null): Promise<void> => {
     this.states.set(target.id, error);
     await this.deps.report(target, error);
   };
@@ -305,15 +311,15 @@ export class ForwardingService {
     if (next.delayMs === 0 && next.failures === 0) this.retries.delete(target.id);
     else this.retries.set(target.id, { ...next, at: this.deps.clock.now() + next.delayMs });
     if (!next.pause || result === 'drained') return;
-    const message = pausedMessage(next.failures, this.states.get(target.id) ?? RESULT_REASONS[result]);
-    this.paused.set(target.id, message);
+    const error = pausedError(this.states.get(target.id) ?? { kind: result, detail: '' });
+    this.paused.set(target.id, error);
     this.retries.delete(target.id);
     try {
-      await this.deps.queue.recordError(target.id, message, this.deps.clock.now());
-      await this.deps.report(target, message);
+      await this.deps.queue.recordError(target.id, error, this.deps.clock.now());
+      await this.deps.report(target, error);
     } catch (err) {
       this.deps.log.error({ err, upstreamDeviceId: target.id }, 'a paused upstream device could not be reported');
     }
-    this.deps.log.warn({ upstreamDeviceId: target.id, reason: message }, 'forwarding paused');
+    this.deps.log.warn({ upstreamDeviceId: target.id, reason: error.detail }, 'forwarding paused');
   }
 }

@@ -91,7 +91,7 @@ describe('the forward service part', () => {
           ).list[0]?.status,
         { timeout: 5000, interval: 100 },
       )
-      .toMatchObject({ connected: true, queued: 0, sent: 1, acknowledged: 1, lastError: null });
+      .toMatchObject({ connected: true, queued: 0, sent: 1, acknowledged: 1, lastError: null, lastErrorKind: null });
     // The state it reached is in the operation log, once.
     const logged = await query(ours(), (db) =>
       db
@@ -103,7 +103,15 @@ describe('the forward service part', () => {
     expect(logged.map((l) => [l.method, JSON.parse(l.params ?? '{}') as unknown, l.status, l.result])).toEqual([
       [
         'FORWARD',
-        { upstreamId, upstream: 'Province', deviceId, mn: OUR_MN, upstreamMn: UPSTREAM_MN, state: 'forwarding' },
+        {
+          upstreamId,
+          upstream: 'Province',
+          deviceId,
+          mn: OUR_MN,
+          upstreamMn: UPSTREAM_MN,
+          state: 'forwarding',
+          errorKind: null,
+        },
         SUCCESS_STATUS,
         null,
       ],

@@ -1,7 +1,9 @@
 import {
   FORWARD_CNS,
+  FORWARD_ERROR_KINDS,
   type FactorMapping,
   type ForwardCn,
+  type ForwardErrorKind,
   type ForwardValueSource,
   type Upstream,
   type UpstreamDevice,
@@ -16,6 +18,11 @@ const isForwardCn = (cn: unknown): cn is ForwardCn => (FORWARD_CNS as readonly u
 export function parseCns(text: string): ForwardCn[] {
   const parsed: unknown = JSON.parse(text);
   return Array.isArray(parsed) ? parsed.filter(isForwardCn) : [];
+}
+
+/** The stored error kind, if it is one this version knows. */
+function errorKind(kind: string | null | undefined): ForwardErrorKind | null {
+  return (FORWARD_ERROR_KINDS as readonly unknown[]).includes(kind) ? (kind as ForwardErrorKind) : null;
 }
 
 /** The stored factor map (JSON, written from validated input only). */
@@ -66,6 +73,7 @@ export function toUpstreamDevice(row: UpstreamDeviceRow, seesPasswords: boolean)
       sent: num(row.sent),
       acknowledged: num(row.acknowledged),
       dropped: num(row.dropped),
+      lastErrorKind: errorKind(row.lastErrorKind),
       lastError: row.lastError ?? null,
       lastErrorTime: time(row.lastErrorTime),
       lastSendTime: time(row.lastSendTime),

@@ -124,6 +124,7 @@ export class TransferFormatRepository {
           'forwardStatus.acknowledged',
           'forwardStatus.dropped',
           'forwardStatus.lastError',
+          'forwardStatus.lastErrorKind',
           'forwardStatus.lastErrorTime',
           'forwardStatus.lastSendTime',
           'forwardStatus.lastAckTime',

@@ -8,6 +8,7 @@ const idle: ForwardStatus = {
   sent: 0,
   acknowledged: 0,
   dropped: 0,
+  lastErrorKind: null,
   lastError: null,
   lastErrorTime: null,
   lastSendTime: null,
@@ -31,8 +32,11 @@ describe('forwardState', () => {
   it('is sending while a backlog waits, failing whenever an error stands, disabled when switched off', () => {
     const backlog = { ...idle, connected: true, sent: 3, acknowledged: 3, queued: 5 };
     expect(forwardState(backlog, true, true)).toBe('sending');
+    const failing = { ...backlog, lastErrorKind: 'timeout', lastError: 'after 2 sends' } as const;
+    expect(forwardState(failing, true, true)).toBe('failing');
+    expect(forwardState(failing, false, true)).toBe('disabled');
+    // A status written before kinds were recorded fails all the same.
     expect(forwardState({ ...backlog, lastError: 'no answer' }, true, true)).toBe('failing');
-    expect(forwardState({ ...backlog, lastError: 'no answer' }, false, true)).toBe('disabled');
   });
 });
 

@@ -46,6 +46,7 @@ const status = {
   sent: 12,
   acknowledged: 12,
   dropped: 0,
+  lastErrorKind: null,
   lastError: null,
   lastErrorTime: null,
   lastSendTime: null,
@@ -75,7 +76,14 @@ const FAILING: UpstreamDevice = {
   deviceName: '梅林水站',
   mn: 'ML001',
   upstreamMn: 'PROV002',
-  status: { ...status, connected: false, queued: 40, lastError: 'no answer', lastErrorTime: 0 },
+  status: {
+    ...status,
+    connected: false,
+    queued: 40,
+    lastErrorKind: 'paused',
+    lastError: 'refused: QnRtn 3 (PW error)',
+    lastErrorTime: 0,
+  },
 };
 
 const page = <T,>(list: T[]): Page<T> => ({ list, total: list.length, pageNum: 1, pageSize: 20 });
@@ -133,7 +141,12 @@ describe('TransferFormatSettingsPage', { timeout: 30_000 }, () => {
     expect((await rowOf('PROV001')).textContent).toContain('3 分钟');
     const failing = within(drawer).getByTestId('forward-state-8');
     expect(failing.dataset.state).toBe('failing');
-    expect(failing.textContent).toContain('失败no answer');
+    // Worded in the reader's language from the kind and the QnRtn, not the server's English.
+    expect(within(failing).getByTestId('forward-error').textContent).toBe(
+      '已暂停：连续 3 次失败，保存该设备的设置后恢复',
+    );
+    expect(failing.textContent).toContain('最近一次：上级平台拒收（QnRtn 3：密码错误）');
+    expect(failing.textContent).not.toMatch(/refused|PW error/);
     expect(within(drawer).queryByTestId('transfer-format-devices-add')).toBeNull();
     expect(within(drawer).queryByText('编辑')).toBeNull();
   });
