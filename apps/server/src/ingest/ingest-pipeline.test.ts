@@ -150,6 +150,21 @@ describe('IngestPipeline', () => {
     expect(received).toEqual([]);
   });
 
+  it('announces a batch’s data and state uploads in the order of its packets (forwarding queues them so)', async () => {
+    const { repository, pipeline, bus } = setup();
+    const order: string[] = [];
+    bus.subscribe('data.received', (e) => order.push(`data ${e.dataTime}`));
+    bus.subscribe('state.received', (e) => order.push(`${e.cn} ${e.dataTime}`));
+    const state: IngestPacket = { ...upload('rtd', T0, {}), cn: '2021', data: null, state: { dataTime: T0 + 1 } };
+    await Promise.all([
+      pipeline.submit(upload('hour', T0, { w01018: 10 })),
+      pipeline.submit(state),
+      pipeline.submit(upload('hour', T0 + 2, { w01018: 11 })),
+    ]);
+    expect(repository.batches).toHaveLength(1);
+    expect(order).toEqual([`data ${T0}`, `2021 ${T0 + 1}`, `data ${T0 + 2}`]);
+  });
+
   it('passes a duplicate upload in one batch on in arrival order, and keeps the later as the latest value', async () => {
     const { repository, pipeline } = setup();
     await Promise.all([

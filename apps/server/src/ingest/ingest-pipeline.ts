@@ -69,6 +69,9 @@ interface Pending {
 
 type DataAnnouncement = DomainEvents['data.received'];
 type StateAnnouncement = DomainEvents['state.received'];
+/** A batch's announcements, in the order of its packets. */
+type Announcement =
+  { name: 'data.received'; event: DataAnnouncement } | { name: 'state.received'; event: StateAnnouncement };
 
 /** The month and year containing a day value, in the station's own calendar. */
 function rollupTargets(deviceId: number, factorCode: string, dayStart: number, offsetMinutes: number): RollupTarget[] {
@@ -181,7 +184,7 @@ export class IngestPipeline {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
-    const { rows, announcements, states } = this.toRows(batch.map((p) => p.packet));
+    const { rows, announcements } = this.toRows(batch.map((p) => p.packet));
     try {
       await this.repository.writeBatch(rows);
     } catch (err) {
@@ -191,22 +194,24 @@ export class IngestPipeline {
       return;
     }
     for (const p of batch) p.resolve();
-    for (const event of announcements) this.bus.publish('data.received', event);
-    for (const event of states) this.bus.publish('state.received', event);
+    // In the packets' order: forwarding queues a station's data and state uploads as they came (issue 20), and
+    // an upstream gets them in that order.
+    for (const a of announcements) {
+      if (a.name === 'data.received') this.bus.publish('data.received', a.event);
+      else this.bus.publish('state.received', a.event);
+    }
   }
 
   private toRows(packets: IngestPacket[]): {
     rows: IngestBatch;
-    announcements: DataAnnouncement[];
-    states: StateAnnouncement[];
+    announcements: Announcement[];
   } {
     const originals: IngestBatch['originals'] = [];
     const measurements: MeasurementRow[] = [];
     // Per device, per factor: the newest value of the batch.
     const latest = new Map<number, Map<string, LatestRow>>();
     const rollups = new Map<string, RollupTarget>();
-    const announcements: DataAnnouncement[] = [];
-    const states: StateAnnouncement[] = [];
+    const announcements: Announcement[] = [];
 
     for (const packet of packets) {
       originals.push({
@@ -223,12 +228,15 @@ export class IngestPipeline {
       });
       const { device, data } = packet;
       if (packet.accepted && device && packet.state && packet.cn) {
-        states.push({
-          deviceId: device.id,
-          deviceCode: device.code,
-          cn: packet.cn,
-          // Its key where it is queued: a state upload without a DataTime (a 2081 may have none) by its arrival.
-          dataTime: packet.state.dataTime ?? packet.receivedAt,
+        announcements.push({
+          name: 'state.received',
+          event: {
+            deviceId: device.id,
+            deviceCode: device.code,
+            cn: packet.cn,
+            // Its key where it is queued: a state upload without a DataTime (a 2081 may have none) by its arrival.
+            dataTime: packet.state.dataTime ?? packet.receivedAt,
+          },
         });
       }
       if (!packet.accepted || !device || !data) continue;
@@ -279,11 +287,8 @@ export class IngestPipeline {
         }
       }
       announcements.push({
-        deviceId: device.id,
-        deviceCode: device.code,
-        kind: data.kind,
-        dataTime: data.dataTime,
-        values: rows,
+        name: 'data.received',
+        event: { deviceId: device.id, deviceCode: device.code, kind: data.kind, dataTime: data.dataTime, values: rows },
       });
     }
     return {
@@ -294,7 +299,6 @@ export class IngestPipeline {
         rollups: [...rollups.values()],
       },
       announcements,
-      states,
     };
   }
 

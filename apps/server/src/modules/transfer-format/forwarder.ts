@@ -236,10 +236,11 @@ export class Forwarder {
 
   /**
    * Queues items together with those of the same turn of the event loop, in one transaction: ingest announces a
-   * whole batch of packets at once, and one transaction per packet would cost more than the forwarding. Resolves
+   * whole batch of packets at once, and one transaction per packet would cost more than the forwarding. Data and
+   * state uploads both come this way, so they are queued (and sent) in the order ingest announced them. Resolves
    * once its batch is queued.
    */
-  private enqueue(items: readonly ForwardItem[]): Promise<void> {
+  enqueue(items: readonly ForwardItem[]): Promise<void> {
     if (items.length === 0) return Promise.resolve();
     this.toQueue.push(...items);
     this.queueing ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {

@@ -136,6 +136,8 @@ class FakeForwarder implements ForwarderPort {
   readonly gates = new Map<number, Promise<void>>();
   /** What the next reload reads. */
   settings: ForwardTargetRow[] = [];
+  /** What was queued through `enqueue`. */
+  readonly queued: ForwardItem[] = [];
 
   constructor(private readonly onStatus: (t: ForwardTargetRow, error: ForwardError | null) => Promise<void>) {}
 
@@ -145,6 +147,11 @@ class FakeForwarder implements ForwarderPort {
   }
 
   received(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  enqueue(items: readonly ForwardItem[]): Promise<void> {
+    this.queued.push(...items);
     return Promise.resolve();
   }
 
@@ -185,15 +192,10 @@ function setup(leaderships: Record<number, ManualLeadership> = {}) {
   const configChanges = new ConfigChanges(bus, { error: () => undefined });
   const reports: [number, ForwardError | null][] = [];
   const errors: [number, ForwardError | null][] = [];
-  const queued: ForwardItem[] = [];
   const forwarder = new FakeForwarder((t, e) => service.onStatus(t, e));
   const service: ForwardingService = new ForwardingService({
     forwarder,
     queue: {
-      enqueue: (items) => {
-        queued.push(...items);
-        return Promise.resolve(0);
-      },
       recordError: (id, error) => {
         errors.push([id, error]);
         return Promise.resolve();
@@ -214,7 +216,7 @@ function setup(leaderships: Record<number, ManualLeadership> = {}) {
     service.kick();
     await service.idle();
   };
-  return { clock, bus, configChanges, forwarder, service, reports, errors, queued, round };
+  return { clock, bus, configChanges, forwarder, service, reports, errors, queued: forwarder.queued, round };
 }
 
 describe('ForwardingService', () => {

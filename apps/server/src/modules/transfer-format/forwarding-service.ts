@@ -120,11 +120,11 @@ export type ElectUpstream = (upstreamId: number) => Promise<Leadership>;
 /** What the service uses of the forwarder (a fake in the unit test). */
 export type ForwarderPort = Pick<
   Forwarder,
-  'reload' | 'upstreamDevices' | 'received' | 'drain' | 'close' | 'closeUpstream'
+  'reload' | 'upstreamDevices' | 'received' | 'enqueue' | 'drain' | 'close' | 'closeUpstream'
 >;
 
-/** What the service writes besides the forwarder: queued state uploads and the status of a paused device. */
-export type ForwardQueuePort = Pick<ForwardQueueRepository, 'enqueue' | 'recordError'>;
+/** What the service writes besides the forwarder: the status of a paused device. */
+export type ForwardQueuePort = Pick<ForwardQueueRepository, 'recordError'>;
 
 export interface ForwardingServiceDeps {
   forwarder: ForwarderPort;
@@ -257,7 +257,8 @@ export class ForwardingService {
     const items = stateItems(this.forwarder.upstreamDevices, event);
     if (items.length === 0) return;
     try {
-      await this.deps.queue.enqueue(items, this.deps.clock.now());
+      // With the data uploads of the same turn, in the order ingest announced them (forwarder.enqueue).
+      await this.forwarder.enqueue(items);
       this.kick();
     } catch (err) {
       this.deps.log.error({ err, deviceId: event.deviceId }, 'a state upload could not be queued for forwarding');
