@@ -157,9 +157,9 @@ describe('IngestPipeline', () => {
     bus.subscribe('state.received', (e) => order.push(`${e.cn} ${e.dataTime}`));
     const state: IngestPacket = { ...upload('rtd', T0, {}), cn: '2021', data: null, state: { dataTime: T0 + 1 } };
     await Promise.all([
-      pipeline.submit(upload('hour', T0, { w01018: 10 })),
+      pipeline.submit(upload('rtd', T0, { w01018: 10 })),
       pipeline.submit(state),
-      pipeline.submit(upload('hour', T0 + 2, { w01018: 11 })),
+      pipeline.submit(upload('rtd', T0 + 2, { w01018: 11 })),
     ]);
     expect(repository.batches).toHaveLength(1);
     expect(order).toEqual([`data ${T0}`, `2021 ${T0 + 1}`, `data ${T0 + 2}`]);
