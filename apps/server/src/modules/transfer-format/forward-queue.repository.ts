@@ -1,4 +1,12 @@
-import { DAY_MS, type ForwardErrorKind, HOUR_MS, MINUTE_MS, SECOND_MS, TRANSFER_FORMAT_LIMITS } from '@envmon/shared';
+import {
+  DAY_MS,
+  type ForwardCn,
+  type ForwardErrorKind,
+  HOUR_MS,
+  MINUTE_MS,
+  SECOND_MS,
+  TRANSFER_FORMAT_LIMITS,
+} from '@envmon/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   Database,
@@ -7,12 +15,30 @@ import type {
   UpstreamDevicesTable,
   UpstreamsTable,
 } from '../../db/schema.js';
+import { parseCns } from './transfer-format.mapper.js';
 
 /** An upload to forward: which upstream device, its kind and data time (its values are read when it is sent). */
 export interface ForwardItem {
   upstreamDeviceId: number;
   cn: string;
   dataTime: number;
+}
+
+/**
+ * The queue items of one stored upload: one per upstream device that takes this CN from this device, from its
+ * fromTime on.
+ */
+export function itemsFor(
+  targets: readonly ForwardTargetRow[],
+  deviceId: number,
+  cn: ForwardCn,
+  dataTime: number,
+): ForwardItem[] {
+  return targets
+    .filter(
+      (t) => t.deviceId === deviceId && parseCns(t.cns).includes(cn) && (t.fromTime === null || dataTime >= t.fromTime),
+    )
+    .map((t) => ({ upstreamDeviceId: t.id, cn, dataTime }));
 }
 
 export type ForwardQueueRow = Selectable<ForwardQueueTable>;

@@ -3,8 +3,7 @@ import type { ForwardCn } from '@envmon/shared';
 import type { DomainEvents } from '../../events/bus.js';
 import type { ForwardHistoryRepository } from './forward-history.repository.js';
 import { type ForwardTarget, serialiseForward, upstreamFactorCode } from './forward-packet.js';
-import type { ForwardItem, ForwardTargetRow } from './forward-queue.repository.js';
-import { parseCns } from './transfer-format.mapper.js';
+import { type ForwardItem, type ForwardTargetRow, itemsFor } from './forward-queue.repository.js';
 
 /**
  * Equipment-state uploads forwarded (issue 20): 2021 run state (`SBxxx-RS`), 2041 run time (`SBxxx-RT`) and 2081
@@ -18,15 +17,7 @@ export const isStateCn = (cn: string): cn is ForwardCn => FORWARD_STATE_CNS.has(
 /** The queue items of a state upload: one per upstream device that takes its CN from this device, from its fromTime. */
 export function stateItems(targets: readonly ForwardTargetRow[], event: DomainEvents['state.received']): ForwardItem[] {
   if (!isStateCn(event.cn)) return [];
-  const cn = event.cn;
-  return targets
-    .filter(
-      (t) =>
-        t.deviceId === event.deviceId &&
-        parseCns(t.cns).includes(cn) &&
-        (t.fromTime === null || event.dataTime >= t.fromTime),
-    )
-    .map((t) => ({ upstreamDeviceId: t.id, cn, dataTime: event.dataTime }));
+  return itemsFor(targets, event.deviceId, event.cn, event.dataTime);
 }
 
 /**

@@ -10,17 +10,18 @@ import type { DomainEvents } from '../../events/bus.js';
 import { QnGenerator } from '../../gateway/station-time.js';
 import type { Clock } from '../../lib/clock.js';
 import { encodeForward, type ForwardTarget, type ForwardValue } from './forward-packet.js';
-import type {
-  DrainRecord,
-  ForwardError,
-  ForwardItem,
-  ForwardQueueRepository,
-  ForwardQueueRow,
-  ForwardTargetRow,
-  StoredValue,
+import {
+  type DrainRecord,
+  type ForwardError,
+  type ForwardItem,
+  type ForwardQueueRepository,
+  type ForwardQueueRow,
+  type ForwardTargetRow,
+  itemsFor,
+  type StoredValue,
 } from './forward-queue.repository.js';
 import { isStateCn, type StateUploads } from './forward-state.js';
-import { parseCns, parseFactors } from './transfer-format.mapper.js';
+import { parseFactors } from './transfer-format.mapper.js';
 import { type DeliveryOutcome, type LinkPolicy, type Outgoing, SEND_WINDOW, UpstreamLink } from './upstream-link.js';
 import { answerPacket, backfillRange, timeUpload } from './upstream-requests.js';
 import type { Hj212Message } from '@envmon/hj212';
@@ -223,14 +224,7 @@ export class Forwarder {
   async received(event: DomainEvents['data.received']): Promise<void> {
     const cn = CN_OF_KIND[event.kind];
     if (cn === undefined) return;
-    const items = this.targets
-      .filter(
-        (t) =>
-          t.deviceId === event.deviceId &&
-          parseCns(t.cns).includes(cn) &&
-          (t.fromTime === null || event.dataTime >= t.fromTime),
-      )
-      .map((t) => ({ upstreamDeviceId: t.id, cn, dataTime: event.dataTime }));
+    const items = itemsFor(this.targets, event.deviceId, cn, event.dataTime);
     await this.enqueue(items);
   }
 
