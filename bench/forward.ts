@@ -259,7 +259,7 @@ async function checkUpstream(kind: UpstreamKind, run: Run, upstreamUrl: string, 
   if (kind === 'envmon') {
     const rows = await countRows(upstreamUrl);
     row(
-      'upstream original_packets / values',
+      'upstream packets / values',
       `${fmt(rows.originals)} / ${fmt(rows.measurements)}`,
       `= ${fmt(expected)} / ${fmt(expected * FACTORS.length)}`,
       rows.originals === expected && rows.measurements === expected * FACTORS.length ? 'OK' : 'WRONG',
@@ -269,7 +269,7 @@ async function checkUpstream(kind: UpstreamKind, run: Run, upstreamUrl: string, 
   }
   const count = await run.upstream.ask({ type: 'count' }, 'count');
   row(
-    'upstream packets / distinct uploads',
+    'upstream packets / uploads',
     `${fmt(count.received)} / ${fmt(count.distinct)}`,
     `= ${fmt(expected)}`,
     count.received === expected && count.distinct === expected ? 'OK' : 'WRONG',
