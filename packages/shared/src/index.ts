@@ -48,6 +48,7 @@ export * from './schemas/data-audit.js';
 export * from './schemas/outlier-interval.js';
 export * from './schemas/regular.js';
 export * from './schemas/transfer-format.js';
+export * from './schemas/job.js';
 export * from './api/endpoint.js';
 export * from './api/alarm.js';
 export * from './api/wx-alarm.js';

@@ -52,6 +52,7 @@ import type {
   UpstreamDevicesTable,
   UpstreamsTable,
 } from './schema/transfer-format.js';
+import type { JobDevicesTable, JobRunsTable, JobsTable } from './schema/job.js';
 
 /**
  * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
@@ -67,6 +68,7 @@ export type * from './schema/settings.js';
 export type * from './schema/control.js';
 export type * from './schema/data-rules.js';
 export type * from './schema/transfer-format.js';
+export type * from './schema/job.js';
 export type * from './schema/outlier.js';
 export type * from './schema/audit.js';
 
@@ -116,4 +118,7 @@ export interface Database {
   upstreamDevices: UpstreamDevicesTable;
   forwardQueue: ForwardQueueTable;
   forwardStatus: ForwardStatusTable;
+  jobs: JobsTable;
+  jobDevices: JobDevicesTable;
+  jobRuns: JobRunsTable;
 }

@@ -26,6 +26,7 @@ import { dataAudit } from './0022-data-audit.js';
 import { transferFormat } from './0023-transfer-format.js';
 import { statePacketIndex } from './0024-state-packet-index.js';
 import { forwardErrorKind } from './0025-forward-error-kind.js';
+import { jobs } from './0026-jobs.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -60,6 +61,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0023_transfer_format': transferFormat(dialect),
     '0024_state_packet_index': statePacketIndex(),
     '0025_forward_error_kind': forwardErrorKind(),
+    '0026_jobs': jobs(dialect),
   };
 }
 
