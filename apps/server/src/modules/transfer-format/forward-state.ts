@@ -1,6 +1,7 @@
 import { type Hj212Message, parsePacket } from '@envmon/hj212';
 import type { ForwardCn } from '@envmon/shared';
 import type { DomainEvents } from '../../events/bus.js';
+import { STATE_CNS } from '../../gateway/packet-data.js';
 import type { ForwardHistoryRepository } from './forward-history.repository.js';
 import { type ForwardTarget, serialiseForward, upstreamFactorCode } from './forward-packet.js';
 import { type ForwardItem, type ForwardTargetRow, itemsFor } from './forward-queue.repository.js';
@@ -8,11 +9,10 @@ import { type ForwardItem, type ForwardTargetRow, itemsFor } from './forward-que
 /**
  * Equipment-state uploads forwarded (issue 20): 2021 run state (`SBxxx-RS`), 2041 run time (`SBxxx-RT`) and 2081
  * restart (`RestartTime`) are stored as original packets only, so they are queued by (CN, DataTime) like the data
- * kinds and, when sent, read back from the stored packet and written anew for the upstream.
+ * kinds and, when sent, read back from the stored packet and written anew for the upstream. They are the gateway's
+ * `STATE_CNS`, each a CN an upstream may take.
  */
-export const FORWARD_STATE_CNS: ReadonlySet<ForwardCn> = new Set<ForwardCn>(['2021', '2041', '2081']);
-
-export const isStateCn = (cn: string): cn is ForwardCn => FORWARD_STATE_CNS.has(cn as ForwardCn);
+export const isStateCn = (cn: string): cn is ForwardCn => STATE_CNS.has(cn);
 
 /** The queue items of a state upload: one per upstream device that takes its CN from this device, from its fromTime. */
 export function stateItems(targets: readonly ForwardTargetRow[], event: DomainEvents['state.received']): ForwardItem[] {
