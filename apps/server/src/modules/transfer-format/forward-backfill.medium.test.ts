@@ -1,7 +1,8 @@
-import type { Page, ReissueTask, Upstream, UpstreamDevice } from '@envmon/shared';
+import type { Page, ReissueTask, UpstreamDevice } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, registerStation, useStationClients } from '../../test/station-client.js';
+import { addProvince, storeHours } from './upstream.test-support.js';
 
 const BASE = '/manager/settings/transferformat/rest';
 const REISSUE = '/manager/settings/reissue/rest';
@@ -69,48 +70,8 @@ describe("an upstream's backfill request answered from stored data", () => {
     upstreamAdmin = await login(upstream().app, 'admin', ADMIN_PASSWORD);
     upstreamDeviceId = await registerStation(upstream(), { deviceCode: UPSTREAM_MN, password: 'prov01' });
     const deviceId = await registerStation(ours(), { deviceCode: OUR_MN });
-    // Hours stored earlier (as if received before the upstream was set up): nothing announces them to the forwarder.
-    await query(ours(), (db) =>
-      db
-        .insertInto('measurements')
-        .values(
-          H.flatMap((dataTime, i) =>
-            (
-              [
-                ['w01018', 20 + i],
-                ['w21003', 0.25 + i / 100],
-              ] as const
-            ).map(([factorCode, value]) => ({
-              deviceId,
-              kind: 'hour' as const,
-              dataTime,
-              factorCode,
-              value,
-              min: value - 1,
-              max: value + 1,
-              cou: null,
-              flag: 'N',
-              quality: 'N',
-              receivedAt: dataTime,
-            })),
-          ),
-        )
-        .execute(),
-    );
-    upstreamId = (
-      await call<Upstream>(ours().app, admin, 'POST', `${BASE}/update`, {
-        payload: {
-          name: 'Province',
-          host: '127.0.0.1',
-          port: upstream().app.stations!.port,
-          protocol: '2017',
-          st: '21',
-          password: 'unused',
-          overTimeSeconds: 5,
-          reCount: 1,
-        },
-      })
-    ).id;
+    await storeHours(ours(), deviceId, H);
+    upstreamId = await addProvince(ours(), admin, upstream());
     // No fromTime: forwarded from now on, so the stored hours are not queued as history.
     await call(ours().app, admin, 'POST', `${BASE}/updates`, {
       payload: {

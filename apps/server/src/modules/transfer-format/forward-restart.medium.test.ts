@@ -1,8 +1,9 @@
-import type { Page, Upstream, UpstreamDevice } from '@envmon/shared';
+import type { Page, UpstreamDevice } from '@envmon/shared';
 import { parsePacket } from '@envmon/hj212';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, registerStation, useStationClients } from '../../test/station-client.js';
+import { addProvince } from './upstream.test-support.js';
 
 const BASE = '/manager/settings/transferformat/rest';
 const OUR_MN = 'RESTART0001';
@@ -60,20 +61,7 @@ describe('an upstream stopped and restarted', () => {
     admin = await login(ours().app, 'admin', ADMIN_PASSWORD);
     await registerStation(upstream(), { deviceCode: UPSTREAM_MN, password: 'prov01' });
     const deviceId = await registerStation(ours(), { deviceCode: OUR_MN });
-    upstreamId = (
-      await call<Upstream>(ours().app, admin, 'POST', `${BASE}/update`, {
-        payload: {
-          name: 'Province',
-          host: '127.0.0.1',
-          port: upstream().app.stations!.port,
-          protocol: '2017',
-          st: '21',
-          password: 'unused',
-          overTimeSeconds: 5,
-          reCount: 1,
-        },
-      })
-    ).id;
+    upstreamId = await addProvince(ours(), admin, upstream());
     await call(ours().app, admin, 'POST', `${BASE}/updates`, {
       payload: {
         upstreamId,

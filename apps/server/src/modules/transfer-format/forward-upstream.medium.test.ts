@@ -9,6 +9,7 @@ import { ConfigChanges } from '../../events/config-changes.js';
 import { type ForwardError, ForwardQueueRepository } from './forward-queue.repository.js';
 import { Forwarder } from './forwarder.js';
 import { FORWARD_PAUSE_AFTER, FORWARD_RETRY_MAX_MS, ForwardingService } from './forwarding-service.js';
+import { storeHours } from './upstream.test-support.js';
 
 const HOUR = 3600_000;
 /** Hours 08:00–10:00 Beijing time on 1 March 2026. */
@@ -33,32 +34,8 @@ describe('forwarding to a second envmon server', () => {
     );
     deviceId = await insertDevice(ours(), 'FWD2005');
     const now = ours().clock.now();
+    await storeHours(ours(), deviceId, H);
     await query(ours(), async (db) => {
-      await db
-        .insertInto('measurements')
-        .values(
-          H.flatMap((dataTime, i) =>
-            (
-              [
-                ['w01018', 20 + i],
-                ['w21003', 0.25 + i / 100],
-              ] as const
-            ).map(([factorCode, value]) => ({
-              deviceId,
-              kind: 'hour' as const,
-              dataTime,
-              factorCode,
-              value,
-              min: value - 1,
-              max: value + 1,
-              cou: null,
-              flag: 'N',
-              quality: 'N',
-              receivedAt: dataTime,
-            })),
-          ),
-        )
-        .execute();
       const row = await db
         .insertInto('upstreams')
         .values({

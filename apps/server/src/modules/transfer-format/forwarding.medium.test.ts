@@ -1,7 +1,8 @@
-import { type Page, SUCCESS_STATUS, type Upstream, type UpstreamDevice } from '@envmon/shared';
+import { type Page, SUCCESS_STATUS, type UpstreamDevice } from '@envmon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, login, query, useTestApp } from '../../test/harness.js';
 import { packet, registerStation, useStationClients } from '../../test/station-client.js';
+import { addProvince } from './upstream.test-support.js';
 
 const BASE = '/manager/settings/transferformat/rest';
 const OUR_MN = 'LIVE0001';
@@ -23,19 +24,7 @@ describe('the forward service part', () => {
     admin = await login(ours().app, 'admin', ADMIN_PASSWORD);
     await registerStation(upstream(), { deviceCode: UPSTREAM_MN, password: 'prov01' });
     deviceId = await registerStation(ours(), { deviceCode: OUR_MN });
-    const saved = await call<Upstream>(ours().app, admin, 'POST', `${BASE}/update`, {
-      payload: {
-        name: 'Province',
-        host: '127.0.0.1',
-        port: upstream().app.stations!.port,
-        protocol: '2017',
-        st: '21',
-        password: 'unused',
-        overTimeSeconds: 5,
-        reCount: 1,
-      },
-    });
-    upstreamId = saved.id;
+    upstreamId = await addProvince(ours(), admin, upstream());
     await call(ours().app, admin, 'POST', `${BASE}/updates`, {
       payload: {
         upstreamId,
