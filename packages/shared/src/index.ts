@@ -64,5 +64,6 @@ export * from './api/data-audit.js';
 export * from './api/outlier-interval.js';
 export * from './api/regular.js';
 export * from './api/transfer-format.js';
+export * from './api/job.js';
 export * from './air/aqi.js';
 export * from './air/aqi-factors.js';

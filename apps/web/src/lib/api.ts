@@ -1,4 +1,4 @@
-import { isSuccess, LIMITS, WARNING_STATUS, type Envelope, type FailureEnvelope } from '@envmon/shared';
+import { isSuccess, LIMITS, WARNING_STATUS, type Envelope, type FailureEnvelope, type HttpMethod } from '@envmon/shared';
 import { i18n } from './i18n';
 import { notifier, type Notifier } from './notify';
 import { tokenStore } from './token';
@@ -128,7 +128,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** Sends with the token; a timeout or a network failure is told and thrown. */
   async function send(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: HttpMethod,
     url: string,
     init: { headers: Record<string, string>; body?: BodyInit },
     timeout: number,
@@ -158,7 +158,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function settle<T>(
     response: Response,
     sentToken: boolean,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: HttpMethod,
     url: string,
     { silent = false, quiet = false }: Pick<RequestOptions, 'silent' | 'quiet'>,
   ): Promise<T> {
@@ -222,7 +222,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function request<T>(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: HttpMethod,
     url: string,
     body: unknown,
     options: RequestOptions = {},
@@ -263,6 +263,10 @@ export function createApiClient(deps: ApiClientDeps) {
     },
     post<T>(url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
       return request<T>('POST', url, body, options);
+    },
+    /** The spec's PUT calls (jobs: update, changeStatus, run): a JSON body, like POST. */
+    put<T>(url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+      return request<T>('PUT', url, body, options);
     },
     /** The spec's few DELETE calls (devops deleteFile): parameters in the query, like the GET delete. */
     delete<T>(url: string, params?: QueryParams, options: Omit<RequestOptions, 'params'> = {}): Promise<T> {

@@ -31,7 +31,7 @@ export type EndpointInput<E extends Endpoint> = Part<'query', EndpointQuery<E>> 
   Part<'body', EndpointBody<E>> &
   Part<'params', EndpointParams<E>>;
 
-type Client = Pick<ApiClient, 'get' | 'post' | 'delete'>;
+type Client = Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>;
 
 /**
  * Calls an endpoint through the api client (envelope unwrapped, toasts as for any call), passing only
@@ -55,10 +55,12 @@ export function callEndpoint<E extends Endpoint>(
       if (options !== undefined) return read<Data>(url, query, options);
       return query === undefined ? read<Data>(url) : read<Data>(url, query);
     }
-    case 'POST': {
-      const postOptions = query === undefined ? options : { ...options, params: query };
-      if (postOptions !== undefined) return client.post<Data>(url, body, postOptions);
-      return body === undefined ? client.post<Data>(url) : client.post<Data>(url, body);
+    case 'POST':
+    case 'PUT': {
+      const send = endpoint.method === 'POST' ? client.post : client.put;
+      const sendOptions = query === undefined ? options : { ...options, params: query };
+      if (sendOptions !== undefined) return send<Data>(url, body, sendOptions);
+      return body === undefined ? send<Data>(url) : send<Data>(url, body);
     }
   }
 }

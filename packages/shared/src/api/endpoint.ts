@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * `queryOptions` key from it (apps/web/src/lib/endpoint.ts), so neither can drift from the other.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A query key's fixed head: the domain's root first, so invalidating the root reaches every key under it. */
 export type QueryKeyRoot = readonly string[];
@@ -25,7 +25,7 @@ export interface Endpoint<
   readonly path: string;
   /** The query string (GET, DELETE). */
   readonly query: Q;
-  /** The JSON body (POST). */
+  /** The JSON body (POST, PUT). */
   readonly body: B;
   /** Path parameters. */
   readonly params: P;

@@ -1,7 +1,16 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { idSchema, optionalText, requiredText, timestampSchema, V } from './common.js';
+import {
+  exportFlagSchema,
+  idSchema,
+  optionalText,
+  pageQuerySchema,
+  pageSchema,
+  requiredText,
+  timestampSchema,
+  V,
+} from './common.js';
 
 /**
  * Scheduled jobs (issue 21, System › job; SPEC section 3 Job: jobId, jobGroup, status; section 7 'Jobs (dgs
@@ -53,6 +62,11 @@ export const JOB_LIMITS = {
   summaryMax: 500,
   /** Devices one `devices/add` call adds. */
   devicesPerAdd: LIMITS.devicePageSize,
+  /** Run records kept per job: the oldest go as new ones come. */
+  runsKeptPerJob: 200,
+  /** A run's file (a report's xlsx) is kept up to this size. */
+  runFileMaxBytes: 20 * 1024 * 1024,
+  fileNameMax: 200,
 } as const;
 
 export const JOB_DEFAULT_GROUP = 'DEFAULT';
@@ -75,6 +89,15 @@ export function isValidTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The next `count` planned times strictly after `after` (UTC epoch ms) of a cron read in a time zone; fewer when the
+ * expression has no more (a fixed year). The scheduler fires on them; the screen's cron helper previews them.
+ */
+export function nextRunTimes(cron: string, timeZone: string, after: number, count: number): number[] {
+  const pattern = new Cron(cron, { timezone: timeZone, paused: true });
+  return pattern.nextRuns(count, new Date(after)).map((d) => d.getTime());
 }
 
 export const cronSchema = z
@@ -224,5 +247,68 @@ export const jobRunSchema = z.object({
   log: z.array(z.string().max(JOB_LIMITS.logLineMax)).max(JOB_LIMITS.logLinesMax),
   /** The user's login name for a run by hand; null for a scheduled run. */
   startedBy: z.string().nullable(),
+  /** The file the run wrote (a scheduled report's xlsx), downloaded through `runs/file`; null when none. */
+  fileName: z.string().nullable(),
 });
 export type JobRun = z.infer<typeof jobRunSchema>;
+
+/** GET /system/job/rest/list: a page of jobs, narrowed by name (contains), group, type and status. */
+export const jobListQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
+  jobGroup: z.string().trim().max(JOB_LIMITS.groupMax).optional(),
+  type: z.enum(JOB_TYPES).optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+});
+export type JobListQuery = z.infer<typeof jobListQuerySchema>;
+export const jobPageSchema = pageSchema(jobSchema);
+
+/** POST …/devices/add: devices a job acts on (a job without devices acts on every device). */
+export const jobDevicesAddSchema = z.object({
+  jobId: idSchema,
+  deviceIds: z.array(idSchema).min(1, V.required).max(JOB_LIMITS.devicesPerAdd),
+});
+export type JobDevicesAdd = z.infer<typeof jobDevicesAddSchema>;
+
+/** GET …/devices/list: a job's devices, paged. */
+export const jobDeviceListQuerySchema = pageQuerySchema.extend({ jobId: idSchema });
+export type JobDeviceListQuery = z.infer<typeof jobDeviceListQuerySchema>;
+
+/** A device of a job, with what a person reads of it. */
+export const jobDeviceSchema = z.object({
+  jobId: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  /** The station's MN. */
+  deviceCode: z.string(),
+  createTime: timestampSchema,
+});
+export type JobDevice = z.infer<typeof jobDeviceSchema>;
+export const jobDevicePageSchema = pageSchema(jobDeviceSchema);
+
+/** GET …/devices/delete: devices taken off a job (deviceIds comma-separated in the query). */
+export const jobDevicesDeleteSchema = z.object({
+  jobId: idSchema,
+  deviceIds: z
+    .string()
+    .trim()
+    .min(1, V.required)
+    .max(4000, V.tooLong)
+    .transform((text, ctx) => {
+      const ids = text.split(',').map((part) => part.trim());
+      if (ids.some((id) => !/^[1-9]\d*$/.test(id))) {
+        ctx.addIssue({ code: 'custom', message: V.pattern });
+        return z.NEVER;
+      }
+      return [...new Set(ids.map(Number))];
+    }),
+});
+export type JobDevicesDelete = z.infer<typeof jobDevicesDeleteSchema>;
+
+/** GET …/runs: a job's run history, newest first. */
+export const jobRunListQuerySchema = pageQuerySchema.extend({ jobId: idSchema });
+export type JobRunListQuery = z.infer<typeof jobRunListQuerySchema>;
+export const jobRunPageSchema = pageSchema(jobRunSchema);
+
+/** GET …/runs/file: a run's file; with exportSpecialFlag=1 the download link (SPEC section 7 'Export and templates'). */
+export const jobRunFileQuerySchema = exportFlagSchema.extend({ runId: idSchema });
+export type JobRunFileQuery = z.infer<typeof jobRunFileQuerySchema>;

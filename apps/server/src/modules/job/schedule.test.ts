@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jobInputSchema, jobRunSchema, JOB_LIMITS } from '@envmon/shared';
-import { mayStart, misfireDecision, nextRunTime, nextRunTimes, runWithTimeout, type Timers } from './schedule.js';
+import { jobInputSchema, jobRunSchema, JOB_LIMITS, nextRunTimes } from '@envmon/shared';
+import { mayStart, misfireDecision, nextRunTime, runWithTimeout, type Timers } from './schedule.js';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 

@@ -1,17 +1,10 @@
-import { Cron } from 'croner';
-import type { JobMisfirePolicy } from '@envmon/shared';
+import { type JobMisfirePolicy, nextRunTimes } from '@envmon/shared';
 
 /**
  * The scheduler's arithmetic, pure (issue 21): when a cron read in a time zone fires next, what to do about planned
  * times missed during downtime, whether a run may start, and a time-out that settles a run. Times are UTC epoch ms;
  * the runner passes its Clock's now, so tests fix every instant.
  */
-
-/** The next `count` planned times strictly after `after`; fewer when the expression has no more (a fixed year). */
-export function nextRunTimes(cron: string, timeZone: string, after: number, count: number): number[] {
-  const pattern = new Cron(cron, { timezone: timeZone, paused: true });
-  return pattern.nextRuns(count, new Date(after)).map((d) => d.getTime());
-}
 
 /** The next planned time strictly after `after`, or null when there is none. */
 export function nextRunTime(cron: string, timeZone: string, after: number): number | null {
