@@ -81,7 +81,13 @@ export const jobEndpoints = {
   }),
 };
 
-/** A run's file: with exportSpecialFlag=1 the download link (a single-use ticket), then the file itself. */
-export const JOB_RUN_FILE_PATH = `${JOB}/runs/file`;
-/** The job-list template's import: the devices of a job from an xlsx (deviceCode per row). */
-export const JOB_DEVICES_IMPORT_PATH = `${JOB}/devices/import`;
+/**
+ * The job calls that are files, not JSON envelopes: a run's file (with exportSpecialFlag=1 the download link carrying
+ * a single-use ticket, then the file), and the job-list template (xlsx, one deviceCode a row) with its import
+ * (multipart, jobId beside the file) that adds the listed devices to a job.
+ */
+export const JOB_FILE_PATHS = {
+  runFile: `${JOB}/runs/file`,
+  devicesTemplate: `${JOB}/devices/template`,
+  devicesImport: `${JOB}/devices/import`,
+} as const;
