@@ -30,7 +30,7 @@ function setup(data: unknown) {
   return { client: createApiClient(deps), sent, deps };
 }
 
-const fakeClient = () => ({ get: vi.fn(), post: vi.fn(), delete: vi.fn() });
+const fakeClient = () => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 
 describe('endpointKey', () => {
   it('starts with the declared root, so invalidating the domain root reaches it', () => {
