@@ -45,6 +45,9 @@ import type { OAuthClient } from './modules/oauth/oauth.client.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { registerQueries } from './modules/queries.module.js';
 import { registerReissue } from './modules/reissue/reissue.module.js';
+import { createJobActions } from './modules/job/actions/index.js';
+import type { JobActions } from './modules/job/job-action.js';
+import { registerJobs } from './modules/job/job.module.js';
 import { registerStationRecords } from './modules/station-records.module.js';
 import { registerSystem } from './modules/system.module.js';
 import { registerVirtualDevices } from './modules/virtual-device/virtual-device.module.js';
@@ -75,6 +78,10 @@ export interface BuildAppOptions {
   http?: boolean;
   /** Runs the `forward` service part: data forwarded to the configured upstream platforms (issue 20). */
   forward?: boolean;
+  /** Runs the `scheduler` service: the scheduled jobs fire in this process when it is elected (issue 21). */
+  scheduler?: boolean;
+  /** Replaces the job types' actions (tests of the scheduler). */
+  jobActions?: JobActions;
   /** Called when this start created the admin user (main prints a generated password once). */
   onAdminCreated?: (admin: NonNullable<SeedReport['admin']>) => void;
 }
@@ -167,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       commandOptions,
       runsGateway: Boolean(options.gateway),
       runsForward: Boolean(options.forward),
+      runsScheduler: Boolean(options.scheduler),
       servesHttp: options.http !== false,
     };
     // In this order: the routes are documented in it, and the preClose hooks run in it
@@ -179,13 +187,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerDataAudit(ctx);
     registerStationRecords(ctx);
     registerDashboards(ctx);
-    await registerReissue(ctx);
+    const { reissue } = await registerReissue(ctx);
     const { dynamicCodes } = registerDynamicCode(ctx);
     await registerControl(ctx, dynamicCodes);
     registerRegular(ctx);
     registerOutlierIntervals(ctx);
     await registerTransferFormat(ctx);
     registerWeather(ctx);
+    registerJobs(ctx, options.jobActions ?? createJobActions(ctx, { reissue }));
     await registerLive(ctx);
     const { thresholds } = await registerAlarms(ctx, factors);
     await registerWxAlarms(ctx, thresholds);

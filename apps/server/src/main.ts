@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     gateway: runsGateway,
     http: services.run.includes('http'),
     forward: services.run.includes('forward'),
+    scheduler: services.run.includes('scheduler'),
     // Announced once the server is up, as the terminal's last word.
     onAdminCreated: (created) => (admin = created),
   });

@@ -73,6 +73,11 @@ export const MESSAGES = {
   // Settings › transfer format: an upstream's name is unique, and so is an MN among one upstream's devices.
   upstreamNameTaken: '上级平台名称已存在！',
   upstreamMnTaken: '该上级平台下的设备 MN 已存在！',
+  // System › job: a job's name is unique in its group; a job's runs do not overlap unless it allows it.
+  jobNameTaken: '该任务分组下已有同名任务！',
+  jobRunning: '任务正在运行，请稍后再试！',
+  jobDevicesImported: '成功添加{{count}}台设备！',
+  jobDevicesUnknown: '导入失败，以下设备编码不存在，未添加任何设备：{{codes}}',
   // Settings › DevOps: a record's attachments.
   devopsFileType: '文件类型不支持！',
   devopsFileLimit: '附件数量已达上限！',

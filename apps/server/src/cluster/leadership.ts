@@ -2,7 +2,8 @@ import pg from 'pg';
 
 /**
  * Which process of the cluster does the work that must happen once (reissue bookkeeping, WeChat
- * sends, later the scheduler). Every process keeps its own state; only the leader acts on it.
+ * sends; the scheduler and each upstream's forwarding have locks of their own). Every process keeps its own state;
+ * only the leader acts on it.
  */
 export interface Leadership {
   isLeader(): boolean;
@@ -22,6 +23,9 @@ export const LEADER_LOCK_KEY = 0x656e766d6f6e;
 export const FORWARD_LOCK_BASE = 0x6677_0000_0000;
 
 export const forwardLockKey = (upstreamId: number): number => FORWARD_LOCK_BASE + upstreamId;
+
+/** The advisory-lock key of the scheduler (issue 21): 'jobs' in ASCII, apart from the keys above. */
+export const SCHEDULER_LOCK_KEY = 0x6a6f6273;
 
 const DEFAULT_RETRY_MS = 2000;
 

@@ -61,10 +61,10 @@ describe('loadConfig', () => {
 });
 
 describe('parseServices', () => {
-  it('runs the selected services and reports the ones this build lacks', () => {
-    expect(parseServices(['--services=http,scheduler'])).toEqual({ run: ['http'], absent: ['scheduler'] });
+  it('runs the selected services, every one by default', () => {
+    expect(parseServices(['--services=http,scheduler'])).toEqual({ run: ['http', 'scheduler'], absent: [] });
     expect(parseServices(['--services=gateway'])).toEqual({ run: ['gateway'], absent: [] });
-    expect(parseServices([])).toEqual({ run: ['http', 'gateway', 'forward'], absent: ['scheduler'] });
+    expect(parseServices([])).toEqual({ run: ['http', 'gateway', 'forward', 'scheduler'], absent: [] });
     expect(parseServices(['--services=forward'])).toEqual({ run: ['forward'], absent: [] });
   });
 

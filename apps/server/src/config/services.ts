@@ -1,13 +1,12 @@
 /**
  * `--services=http,gateway,forward,scheduler` (DESIGN.md 'One picture'): which parts this process runs.
- * `http` (API and console), `gateway` (HJ 212 over TCP, ingest) and `forward` (data forwarded to upstream
- * platforms, issue 20) exist in this build; the
- * scheduler is accepted so that deployment scripts written for the full product keep working, and
- * is reported as absent rather than pretended.
+ * `http` (API and console), `gateway` (HJ 212 over TCP, ingest), `forward` (data forwarded to upstream
+ * platforms, issue 20) and `scheduler` (the scheduled jobs, issue 21). A name this build lacks would be reported
+ * as absent rather than pretended.
  */
 export const KNOWN_SERVICES = ['http', 'gateway', 'forward', 'scheduler'] as const;
 export type ServiceName = (typeof KNOWN_SERVICES)[number];
-export const BUILT_SERVICES: readonly ServiceName[] = ['http', 'gateway', 'forward'];
+export const BUILT_SERVICES: readonly ServiceName[] = ['http', 'gateway', 'forward', 'scheduler'];
 
 export interface ServiceSelection {
   run: ServiceName[];

@@ -52,7 +52,7 @@ import type {
   UpstreamDevicesTable,
   UpstreamsTable,
 } from './schema/transfer-format.js';
-import type { JobDevicesTable, JobRunsTable, JobsTable } from './schema/job.js';
+import type { JobDevicesTable, JobRunFilesTable, JobRunsTable, JobsTable } from './schema/job.js';
 
 /**
  * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to the snake_case columns).
@@ -121,4 +121,5 @@ export interface Database {
   jobs: JobsTable;
   jobDevices: JobDevicesTable;
   jobRuns: JobRunsTable;
+  jobRunFiles: JobRunFilesTable;
 }

@@ -39,7 +39,7 @@ export interface DomainEvents {
 }
 
 /** What a 'config.changed' event asks processes to re-read. */
-export type ConfigTopic = 'factors' | 'alarmRules' | 'wxAlarm' | 'stations' | 'dataRules' | 'transferFormat';
+export type ConfigTopic = 'factors' | 'alarmRules' | 'wxAlarm' | 'stations' | 'dataRules' | 'transferFormat' | 'jobs';
 
 export type DomainEventName = keyof DomainEvents;
 export type DomainEventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => void;

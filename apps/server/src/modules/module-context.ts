@@ -42,6 +42,8 @@ export interface ModuleContext {
   runsGateway: boolean;
   /** This process forwards data to upstream platforms (the `forward` service part, issue 20). */
   runsForward: boolean;
+  /** This process fires the scheduled jobs when elected (the `scheduler` service, issue 21). */
+  runsScheduler: boolean;
   /** This process serves consoles (BuildAppOptions.http, default true). */
   servesHttp: boolean;
   log: FastifyBaseLogger;

@@ -31,6 +31,10 @@ export interface TestAppOptions {
   gateway?: BuildAppOptions['gateway'];
   /** Runs the forwarding to upstream platforms too (issue 20). */
   forward?: boolean;
+  /** Runs the scheduler service too (issue 21). */
+  scheduler?: boolean;
+  /** Replaces the job types' actions. */
+  jobActions?: BuildAppOptions['jobActions'];
   /** Writes a tiny built console (index.html + a hashed asset) to WEB_DIST first. */
   withConsole?: boolean;
   /** Logs there instead of capturing warnings and errors in `logLines`. */
@@ -128,6 +132,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       onAdminCreated: options.onAdminCreated,
       gateway: options.gateway,
       forward: options.forward,
+      scheduler: options.scheduler,
+      jobActions: options.jobActions,
     });
   try {
     let running = true;

@@ -82,9 +82,9 @@ export const jobEndpoints = {
 };
 
 /**
- * The job calls that are files, not JSON envelopes: a run's file (with exportSpecialFlag=1 the download link carrying
- * a single-use ticket, then the file), and the job-list template (xlsx, one deviceCode a row) with its import
- * (multipart, jobId beside the file) that adds the listed devices to a job.
+ * The job calls that are files, not JSON envelopes: a run's file (runId; fetched with the token header), and the
+ * job-list template (xlsx, one deviceCode a row) with its import (multipart: the jobId field, then the file) that adds
+ * the listed devices to a job.
  */
 export const JOB_FILE_PATHS = {
   runFile: `${JOB}/runs/file`,

@@ -1,16 +1,7 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import {
-  exportFlagSchema,
-  idSchema,
-  optionalText,
-  pageQuerySchema,
-  pageSchema,
-  requiredText,
-  timestampSchema,
-  V,
-} from './common.js';
+import { idSchema, optionalText, pageQuerySchema, pageSchema, requiredText, timestampSchema, V } from './common.js';
 
 /**
  * Scheduled jobs (issue 21, System › job; SPEC section 3 Job: jobId, jobGroup, status; section 7 'Jobs (dgs
@@ -309,6 +300,6 @@ export const jobRunListQuerySchema = pageQuerySchema.extend({ jobId: idSchema })
 export type JobRunListQuery = z.infer<typeof jobRunListQuerySchema>;
 export const jobRunPageSchema = pageSchema(jobRunSchema);
 
-/** GET …/runs/file: a run's file; with exportSpecialFlag=1 the download link (SPEC section 7 'Export and templates'). */
-export const jobRunFileQuerySchema = exportFlagSchema.extend({ runId: idSchema });
+/** GET …/runs/file: a run's file, fetched with the token header (the console's api.download), as attachments are. */
+export const jobRunFileQuerySchema = z.object({ runId: idSchema });
 export type JobRunFileQuery = z.infer<typeof jobRunFileQuerySchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { insertDevice } from '../../modules/deploy/device-panel.test-support.js';
 import { query, useTestApp } from '../../test/harness.js';
 import { jobs } from './0026-jobs.js';
+import { jobRunFiles } from './0027-job-run-files.js';
 
 describe('migration 0026: jobs', () => {
   const t = useTestApp();
@@ -59,6 +60,7 @@ describe('migration 0026: jobs', () => {
     expect(await query(t(), (db) => db.selectFrom('jobRuns').select('id').execute())).toEqual([]);
     expect(await query(t(), (db) => db.selectFrom('jobDevices').select('id').execute())).toEqual([]);
 
+    await query(t(), (db) => jobRunFiles(t().dialect).down!(db.withoutPlugins()));
     await query(t(), (db) => jobs(t().dialect).down!(db.withoutPlugins()));
     await expect(query(t(), (db) => db.selectFrom('jobs').select('id').execute())).rejects.toThrow();
   });

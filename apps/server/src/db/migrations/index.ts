@@ -27,6 +27,7 @@ import { transferFormat } from './0023-transfer-format.js';
 import { statePacketIndex } from './0024-state-packet-index.js';
 import { forwardErrorKind } from './0025-forward-error-kind.js';
 import { jobs } from './0026-jobs.js';
+import { jobRunFiles } from './0027-job-run-files.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -62,6 +63,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0024_state_packet_index': statePacketIndex(),
     '0025_forward_error_kind': forwardErrorKind(),
     '0026_jobs': jobs(dialect),
+    '0027_job_run_files': jobRunFiles(dialect),
   };
 }
 

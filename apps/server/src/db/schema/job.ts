@@ -49,3 +49,12 @@ export interface JobRunsTable {
   startedBy: string | null;
   nodeId: string | null;
 }
+
+/** The file a run wrote (migration 0027). */
+export interface JobRunFilesTable {
+  id: Generated<number>;
+  runId: number;
+  fileName: string;
+  size: number;
+  content: Buffer;
+}

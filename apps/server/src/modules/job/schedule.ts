@@ -79,20 +79,29 @@ export function runWithTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
   timeoutMs: number,
   timers: Timers = systemTimers,
+  /** Aborted when the scheduler stops: the run settles as failed with its reason, and its signal aborts too. */
+  stop?: AbortSignal,
 ): Promise<SettledRun<T>> {
   const controller = new AbortController();
   return new Promise<SettledRun<T>>((resolve) => {
     let settled = false;
+    const onStop = () => {
+      settle({ outcome: 'failed', error: stop?.reason });
+      controller.abort(stop?.reason);
+    };
     const settle = (result: SettledRun<T>) => {
       if (settled) return;
       settled = true;
       timers.clearTimeout(handle);
+      stop?.removeEventListener('abort', onStop);
       resolve(result);
     };
+    stop?.addEventListener('abort', onStop, { once: true });
     const handle = timers.setTimeout(() => {
       settle({ outcome: 'timeout' });
       controller.abort(new Error(`timed out after ${timeoutMs} ms`));
     }, timeoutMs);
+    if (stop?.aborted) onStop();
     let running: Promise<T>;
     try {
       running = work(controller.signal);
