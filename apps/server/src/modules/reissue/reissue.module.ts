@@ -5,7 +5,8 @@ import { ReissueService } from './reissue.service.js';
 
 /**
  * Settings › reissue: stations asked for their data again, in the background, by the process that took the
- * request — through its own gateway, or in a cluster through whichever gateway holds the station.
+ * request — through its own gateway, or in a cluster through whichever gateway holds the station. The service is
+ * returned for the scheduled jobs (gap filling asks through it).
  */
 export async function registerReissue({
   app,
@@ -16,7 +17,7 @@ export async function registerReissue({
   commandOptions,
   runsGateway,
   log,
-}: ModuleContext): Promise<void> {
+}: ModuleContext): Promise<{ reissue: ReissueService }> {
   const reissue = new ReissueService(
     new ReissueRepository(db, config.nodeId),
     stationCommands,
@@ -29,4 +30,5 @@ export async function registerReissue({
   reissueRoutes(app, reissue);
   // Added after the gateway's preClose, which settles the commands still waiting: the tasks record how they ended.
   app.addHook('preClose', () => reissue.idle());
+  return { reissue };
 }

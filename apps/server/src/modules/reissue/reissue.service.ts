@@ -41,7 +41,8 @@ const toTask = (row: ReissueTaskRow): ReissueTask => reissueTaskSchema.parse(row
  * included) and ends with 9012. The task then records how many periods of the range are stored.
  */
 export class ReissueService {
-  private readonly running = new Set<Promise<void>>();
+  /** The tasks this process is carrying on, by id. */
+  private readonly running = new Map<number, Promise<void>>();
 
   constructor(
     private readonly repo: ReissueRepository,
@@ -60,8 +61,30 @@ export class ReissueService {
     return this.start('add', input, actor);
   }
 
-  repair(input: ReissueInput, actor: Actor): Promise<ReissueTask[]> {
+  /** `actor` null: the platform itself asked (a scheduled gap fill), recorded without a user like the op log's "System". */
+  repair(input: ReissueInput, actor: Actor | null): Promise<ReissueTask[]> {
     return this.start('repair', input, actor);
+  }
+
+  /** The devices as their stations are asked: MN, report interval and clock offset (scheduled jobs read them too). */
+  stations(deviceIds: readonly number[]): Promise<ReissueDevice[]> {
+    return deviceIds.length === 0 ? Promise.resolve([]) : this.repo.devices([...new Set(deviceIds)]);
+  }
+
+  /**
+   * The starts of the device's periods of the kind in [beginTime, endTime] not stored, oldest first, and how many
+   * the range holds: what a repair would ask for (a scheduled gap fill asks only devices with some).
+   */
+  async missing(
+    device: ReissueDevice,
+    cn: ReissueKind,
+    beginTime: number,
+    endTime: number,
+  ): Promise<{ expected: number; missing: number[] }> {
+    const expected = periodStarts(cn, device, beginTime, endTime);
+    if (expected.length === 0) return { expected: 0, missing: [] };
+    const stored = await this.repo.storedTimes(device.id, KIND_OF[cn], beginTime, endTime);
+    return { expected: expected.length, missing: expected.filter((t) => !stored.has(t)) };
   }
 
   async list(query: ReissueListQuery, reader: ScopeReader): Promise<Page<ReissueTask>> {
@@ -71,10 +94,33 @@ export class ReissueService {
 
   /** Resolves when every task started so far has ended (shutdown, tests). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    while (this.running.size > 0) await Promise.all([...this.running.values()]);
   }
 
-  private async start(mode: ReissueMode, input: ReissueInput, actor: Actor): Promise<ReissueTask[]> {
+  /**
+   * The tasks once each has ended — or, when `signal` aborts first, as they stand then (a scheduled gap fill waits
+   * on the repairs it started; they go on in the background).
+   */
+  async settled(ids: readonly number[], signal?: AbortSignal): Promise<ReissueTask[]> {
+    const pending = Promise.all(ids.flatMap((id) => this.running.get(id) ?? []));
+    if (!signal) {
+      await pending;
+    } else if (!signal.aborted) {
+      let onAbort = (): void => undefined;
+      const aborted = new Promise<void>((resolve) => {
+        onAbort = resolve;
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        await Promise.race([pending, aborted]);
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    }
+    return (await this.repo.find(ids)).map(toTask);
+  }
+
+  private async start(mode: ReissueMode, input: ReissueInput, actor: Actor | null): Promise<ReissueTask[]> {
     const wanted = [...new Set(input.deviceIds)];
     const devices = await this.repo.devices(wanted);
     if (devices.length !== wanted.length) throw new DomainError('notFound');
@@ -107,19 +153,21 @@ export class ReissueService {
         requests: status === 'running' ? requests.length : 0,
         stored: status === 'running' ? null : stored.size,
         expected: expected.length,
-        createdBy: actor.userName,
+        createdBy: actor?.userName ?? null,
         createTime: now,
         finishTime: status === 'running' ? null : now,
       });
       ids.push(id);
-      if (status === 'running' && gateway) this.track(this.run(id, gateway, device, input.cn, requests, input));
+      if (status === 'running' && gateway) this.track(id, this.run(id, gateway, device, input.cn, requests, input));
     }
     return (await this.repo.find(ids)).map(toTask);
   }
 
-  private track(task: Promise<void>): void {
-    const tracked = task.finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
+  private track(id: number, task: Promise<void>): void {
+    this.running.set(
+      id,
+      task.finally(() => this.running.delete(id)),
+    );
   }
 
   /**
