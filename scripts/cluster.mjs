@@ -140,7 +140,9 @@ export async function startCluster({
         LOG_DIR: logDir,
         DEMO: services === 'http' && demo ? '1' : '0',
       };
-      const proc = child(name, process.execPath, [SERVER_MAIN, `--services=${services}`], { env: nodeEnv, log });
+      // The HTTP processes run the scheduler too: one of them, elected, fires the scheduled jobs.
+      const selected = services === 'http' ? 'http,scheduler' : services;
+      const proc = child(name, process.execPath, [SERVER_MAIN, `--services=${selected}`], { env: nodeEnv, log });
       const ready = () => (services === 'http' ? httpOk(nodePort) : tcpOpen(nodePort));
       const startNode = async () => {
         checkNotStopped();
