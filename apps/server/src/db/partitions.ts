@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Clock } from '../lib/clock.js';
 import type { Dialect } from './connection.js';
 
@@ -173,4 +173,80 @@ export function startPartitionMaintenance<DB>(
     clearInterval(timer);
     return running;
   };
+}
+
+/** A month partition of a table (PostgreSQL): its name and the UTC month [start, end) it holds. */
+export interface MonthPartition {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The month partitions of `table` (PostgreSQL), oldest first: read from the catalogue, their months from the
+ * names ensureMonthlyPartitions gives them. DEFAULT, and any table not named so, is left out.
+ */
+export async function listMonthPartitions<DB>(db: Kysely<DB>, table: PartitionedTable): Promise<MonthPartition[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = ${table}::regclass`.execute(db);
+  const pattern = new RegExp(`^${table}_y(\\d{4})m(\\d{2})$`);
+  const months: MonthPartition[] = [];
+  for (const { name } of rows) {
+    const match = pattern.exec(name);
+    if (!match) continue;
+    const { start, end } = utcMonth(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+    months.push({ name, start, end });
+  }
+  return months.sort((a, b) => a.start - b.start);
+}
+
+/** What pruneMonthPartition did: the partition was not there, held nothing to keep and was dropped, or was rebuilt. */
+export interface PrunedPartition {
+  outcome: 'absent' | 'dropped' | 'rebuilt';
+  /** Rows kept (copied into the rebuilt partition). */
+  kept: number;
+}
+
+/**
+ * Retention of part of a month (PostgreSQL only): the partition of `table` for the UTC month holding `month` is
+ * replaced by one holding only the rows `keep` accepts, or dropped when no row is kept. Deleting most of a
+ * partition's rows would leave its space held until a VACUUM FULL; copying the few kept rows (hour and day values
+ * beside a month of minute values) into a fresh table frees it at once. The parent stays locked exclusively
+ * meanwhile (readers and writers wait for the copy of the kept rows) so no row of the month is written to the old
+ * partition after the copy. DEFAULT holds no row of a month that has a partition (createMonthPartition moves them
+ * in), so it is not looked at. A month dropped here stays without partition: a row of it arriving later waits in
+ * DEFAULT.
+ */
+export async function pruneMonthPartition<DB>(
+  db: Kysely<DB>,
+  table: PartitionedTable,
+  month: number,
+  keep: RawBuilder<unknown>,
+): Promise<PrunedPartition> {
+  const name = monthPartitionName(table, month);
+  const rebuilt = `${name}_pruned`;
+  const { start, end } = utcMonth(month);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(trx);
+    await sql`lock table ${ident(table)} in access exclusive mode`.execute(trx);
+    if (!(await relationExists(trx, name))) return { outcome: 'absent', kept: 0 };
+    await sql`create table ${ident(rebuilt)} (like ${ident(table)} including defaults)`.execute(trx);
+    const { rows } = await sql<{ name: string }>`
+      select column_name as name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(trx);
+    const columns = sql.join(rows.map((r) => ident(r.name)));
+    const copied = await sql`insert into ${ident(rebuilt)} (${columns})
+      select ${columns} from ${ident(name)} where ${keep}`.execute(trx);
+    const kept = Number(copied.numAffectedRows ?? 0);
+    await sql`drop table ${ident(name)}`.execute(trx);
+    if (kept === 0) {
+      await sql`drop table ${ident(rebuilt)}`.execute(trx);
+      return { outcome: 'dropped', kept };
+    }
+    await sql`alter table ${ident(rebuilt)} rename to ${ident(name)}`.execute(trx);
+    await sql`alter table ${ident(table)} attach partition ${ident(name)}
+      for values from (${sql.lit(start)}) to (${sql.lit(end)})`.execute(trx);
+    return { outcome: 'rebuilt', kept };
+  });
 }
