@@ -50,6 +50,8 @@ const TASKS: ReissueTask[] = [
     requests: 0,
     stored: null,
     expected: 24,
+    // Asked for by a scheduled gap filling: no user.
+    createdBy: null,
     finishTime: NOW,
   }),
   task({ id: 1 }),
@@ -110,10 +112,12 @@ describe('SettingsReissuePage', () => {
     expect(within(failed).getByText('失败')).toBeTruthy();
     expect(within(failed).getByText('设备未连接')).toBeTruthy();
     expect(within(failed).getByText('- / 24')).toBeTruthy();
+    expect(within(failed).getByText('系统')).toBeTruthy();
     const done = screen.getByText('MN0007').closest('tr') as HTMLElement;
     expect(within(done).getByText('已完成')).toBeTruthy();
     expect(within(done).getByText('140 / 144')).toBeTruthy();
     expect(within(done).getByText('分钟数据 (2051)')).toBeTruthy();
+    expect(within(done).getByText('admin')).toBeTruthy();
   });
 
   it('says when there are no tasks', SLOW, async () => {

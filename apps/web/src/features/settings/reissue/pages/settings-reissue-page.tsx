@@ -14,6 +14,7 @@ import {
   usePagination,
 } from '../../../../components/crud/table-parts';
 import { PagedTable } from '../../../../components/crud/paged-table';
+import { UserName } from '../../../../components/user-name';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { getSelectedProjectId } from '../../../../lib/project';
 import { DeviceSelect } from '../../../../components/device-factor-select';
@@ -118,7 +119,7 @@ export default function SettingsReissuePage() {
       title: t('reissue.fields.createdBy'),
       width: WIDTH.short,
       ellipsis: true,
-      render: (_v, row) => cell(row.createdBy),
+      render: (_v, row) => <UserName userName={row.createdBy} />,
     },
     {
       key: 'createTime',

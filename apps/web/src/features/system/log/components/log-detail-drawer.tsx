@@ -1,25 +1,12 @@
 import { type OperationLog, SUCCESS_STATUS } from '@envmon/shared';
 import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UserName } from '../../../../components/user-name';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { prettyJson } from './log-query';
 
 /** Wide enough for indented JSON parameters. */
 const DRAWER_WIDTH = 640;
-
-/**
- * Who made the call; lines the platform writes itself (the forwarding service's state changes) have no user
- * and read as 'System' rather than a blank.
- */
-export function LogUser({ userName }: { userName: string | null }) {
-  const { t } = useTranslation();
-  if (userName !== null) return userName;
-  return (
-    <Typography.Text type="secondary" title={t('system.log.systemUserHint')}>
-      {t('system.log.systemUser')}
-    </Typography.Text>
-  );
-}
 
 export function LogOutcomeTag({ status }: { status: number }) {
   const { t } = useTranslation();
@@ -52,7 +39,7 @@ export function LogDetailDrawer({ log, onClose }: { log: OperationLog | null; on
           size="small"
           items={[
             { key: 'createTime', label: t('system.log.createTime'), children: formatDateTime(log.createTime) },
-            { key: 'userName', label: t('system.log.userName'), children: <LogUser userName={log.userName} /> },
+            { key: 'userName', label: t('system.log.userName'), children: <UserName userName={log.userName} /> },
             { key: 'method', label: t('system.log.method'), children: log.method },
             { key: 'url', label: t('system.log.url'), children: <Typography.Text code>{log.url}</Typography.Text> },
             { key: 'status', label: t('system.log.status'), children: <LogOutcomeTag status={log.status} /> },

@@ -8,7 +8,8 @@ import { RefreshButton } from '../../../../components/crud/table-parts';
 import { useFilteredPagedQuery } from '../../../../components/crud/use-paged-query';
 import { formatDateTime } from '../../../../lib/dayjs';
 import { operationLogsQueryOptions } from '../api/get-operation-logs';
-import { LogDetailDrawer, LogOutcomeTag, LogUser } from '../components/log-detail-drawer';
+import { UserName } from '../../../../components/user-name';
+import { LogDetailDrawer, LogOutcomeTag } from '../components/log-detail-drawer';
 import { LogFilterBar } from '../components/log-filter-bar';
 import { type LogFilterValues, toLogQuery } from '../components/log-query';
 
@@ -40,7 +41,7 @@ export default function LogPage() {
       dataIndex: 'userName',
       title: t('system.log.userName'),
       width: WIDTH.user,
-      render: (v: string | null) => <LogUser userName={v} />,
+      render: (v: string | null) => <UserName userName={v} />,
     },
     { key: 'method', dataIndex: 'method', title: t('system.log.method'), width: WIDTH.method },
     {
