@@ -1,6 +1,7 @@
 import {
   CALM_WIND_SPEED,
   DAY_MS,
+  HOUR_MS,
   MINUTE_MS,
   ROSE_SECTOR_DEGREES,
   ROSE_SECTORS,
@@ -97,6 +98,19 @@ function byOffset(devices: readonly ScopedDevice[]): Map<number, ScopedDevice[]>
 
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : Math.min(1, part / whole));
 
+/** Devices per read of a window's transmission: well inside both databases' parameter limits. */
+const WINDOW_CHUNK = 500;
+
+/** One device's hour data over a window of whole hours (hourTransmission). */
+export interface WindowTransmission {
+  deviceId: number;
+  expected: number;
+  received: number;
+  valid: number;
+  transmissionRate: number;
+  validRate: number | null;
+}
+
 /**
  * The statistics reports: data transmission, day/month/year summaries, isotope statistics and the
  * odour rose. Callable directly (the benchmark times `transmission` and `summary`).
@@ -116,8 +130,12 @@ export class StatisticsService {
    * rates; days with nothing received are listed too (rate 0). Flagged when a rate is below the threshold.
    * Only periods that have ended are expected: today counts its past hours, days to come are not listed.
    */
-  async transmission(query: TransmissionQuery, caller: StatisticsCaller): Promise<TransmissionReport> {
-    const devices = await this.scoped(query, caller, query.deviceId);
+  async transmission(
+    query: TransmissionQuery,
+    caller: StatisticsCaller,
+    only?: readonly number[],
+  ): Promise<TransmissionReport> {
+    const devices = await this.scoped(query, caller, query.deviceId, only);
     const dayCount = daysBetween(query.beginDate, query.endDate) + 1;
     const limit = query.threshold / 100;
     const counts = new Map<string, { received: number; valid: number }>();
@@ -178,8 +196,8 @@ export class StatisticsService {
    * device's enabled thresholds, compliance and completeness (periods with a value / periods of the period
    * ended so far). Factors the device is configured with but that sent nothing are listed with completeness 0.
    */
-  async summary(query: SummaryQuery, caller: StatisticsCaller): Promise<SummaryReport> {
-    const devices = await this.scoped(query, caller);
+  async summary(query: SummaryQuery, caller: StatisticsCaller, only?: readonly number[]): Promise<SummaryReport> {
+    const devices = await this.scoped(query, caller, undefined, only);
     const period = summaryPeriod(query.timeUnit, query.date);
     const kind = SUMMARY_SOURCE_KIND[query.timeUnit];
     const ids = devices.map((d) => d.id);
@@ -267,6 +285,35 @@ export class StatisticsService {
       rows,
       auditedCount: aggregates.reduce((n, a) => n + a.audited, 0),
     };
+  }
+
+  /**
+   * The transmission report's rate over a window instead of station days: per device, the distinct hour data
+   * times received in [from, to) (whole hours, all ended) against the hours in it, and those whose every value
+   * is valid. The offline and transmission check job reads it for "the last 24 hours".
+   */
+  async hourTransmission(deviceIds: readonly number[], from: number, to: number): Promise<WindowTransmission[]> {
+    const expected = Math.max(0, Math.floor((to - from) / HOUR_MS));
+    const counts = new Map<number, { received: number; valid: number }>();
+    for (let i = 0; i < deviceIds.length; i += WINDOW_CHUNK) {
+      const chunk = deviceIds.slice(i, i + WINDOW_CHUNK);
+      // Grouped by UTC day: the days are summed, so the calendar does not matter.
+      for (const row of await this.repo.transmissionCounts({ deviceIds: chunk, kind: 'hour', from, to }, 0)) {
+        const total = counts.get(row.deviceId) ?? { received: 0, valid: 0 };
+        counts.set(row.deviceId, { received: total.received + row.received, valid: total.valid + row.valid });
+      }
+    }
+    return deviceIds.map((deviceId) => {
+      const { received, valid } = counts.get(deviceId) ?? { received: 0, valid: 0 };
+      return {
+        deviceId,
+        expected,
+        received,
+        valid,
+        transmissionRate: ratio(received, expected) ?? 0,
+        validRate: ratio(valid, received),
+      };
+    });
   }
 
   /** avg/min/max/count per station × isotope factor (factors.category = 'isotope') over [beginTime, endTime). */
@@ -367,11 +414,18 @@ export class StatisticsService {
     return lang === 'en-US' ? (project.deployNameEn ?? project.deployName) : project.deployName;
   }
 
-  /** The devices in scope; asking for one outside it is notFound. */
-  private async scoped(query: QueryScope, caller: StatisticsCaller, deviceId?: number): Promise<ScopedDevice[]> {
+  /** The devices in scope (of `only`, when given: a scheduled report's devices); asking for one outside it is notFound. */
+  private async scoped(
+    query: QueryScope,
+    caller: StatisticsCaller,
+    deviceId?: number,
+    only?: readonly number[],
+  ): Promise<ScopedDevice[]> {
     const devices = await this.repo.devices({ ...scopeOf(query, caller), deviceId });
     if (deviceId !== undefined && devices.length === 0) throw new DomainError('notFound');
-    return devices;
+    if (only === undefined) return devices;
+    const wanted = new Set(only);
+    return devices.filter((d) => wanted.has(d.id));
   }
 
   private async catalogue(codes: readonly string[]): Promise<Map<string, CatalogueFactor>> {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookMessage } from './webhook.js';
+import type { WebhookFileMessage, WebhookMessage } from './webhook.js';
 
 /** What the stub answers: HTTP status and JSON body. */
 export interface StubAnswer {
@@ -8,25 +8,52 @@ export interface StubAnswer {
   body: unknown;
 }
 
+/** A file the robot received: uploaded through `upload_media`, and the media id it answered. */
+export interface StubUpload {
+  url: string;
+  fileName: string;
+  content: Buffer;
+  mediaId: string;
+}
+
 /**
  * A local stand-in for the enterprise-WeChat robot webhook: records every POST and answers
- * `{errcode: 0, errmsg: 'ok'}` unless told otherwise.
+ * `{errcode: 0, errmsg: 'ok'}` unless told otherwise. Text messages land in `requests`; a file's upload
+ * (multipart, `upload_media`) in `uploads` and its file message in `files`.
  */
 export class WebhookStub {
   readonly requests: { url: string; message: WebhookMessage }[] = [];
+  readonly uploads: StubUpload[] = [];
+  readonly files: { url: string; message: WebhookFileMessage }[] = [];
   answer: StubAnswer = { status: 200, body: { errcode: 0, errmsg: 'ok' } };
   private readonly server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      this.requests.push({
-        url: req.url ?? '',
-        message: JSON.parse(Buffer.concat(chunks).toString('utf8')) as WebhookMessage,
+      void this.receive(req.url ?? '', req.headers['content-type'] ?? '', Buffer.concat(chunks)).then((extra) => {
+        res.writeHead(this.answer.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(extra ? { ...(this.answer.body as object), ...extra } : this.answer.body));
       });
-      res.writeHead(this.answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(this.answer.body));
     });
   });
+
+  /** Records a request; an upload answers its media id too. */
+  private async receive(url: string, contentType: string, body: Buffer): Promise<Record<string, string> | null> {
+    if (url.includes('/upload_media')) {
+      // The multipart body read as fetch reads one.
+      const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+      const media = form.get('media');
+      const mediaId = `media-${this.uploads.length + 1}`;
+      if (media instanceof File) {
+        this.uploads.push({ url, fileName: media.name, content: Buffer.from(await media.arrayBuffer()), mediaId });
+      }
+      return { type: 'file', media_id: mediaId };
+    }
+    const message = JSON.parse(body.toString('utf8')) as WebhookMessage | WebhookFileMessage;
+    if (message.msgtype === 'file') this.files.push({ url, message });
+    else this.requests.push({ url, message });
+    return null;
+  }
 
   /** Resolves with the stub's base URL (http://127.0.0.1:<port>). */
   async start(): Promise<string> {
