@@ -38,7 +38,7 @@ import {
   VideoSettingsPage,
   WxAlarmSettingsPage,
 } from '../features/settings';
-import { DictionaryPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
+import { DictionaryPage, JobPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
 import { OutlierIntervalPage, WaterControlPage, WaterDataAuditPage } from '../features/water';
 import * as RESOURCE_ICONS from './resource-icons';
 
@@ -59,8 +59,6 @@ export interface PageEntry {
 }
 
 export const DASHBOARD_PATH = '/dashboard/index';
-
-const notBuilt: PageEntry = {};
 
 export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'realtime.dashboard': { opensInNewTab: DASHBOARD_PATH },
@@ -108,7 +106,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'system.role': { component: RolePage },
   'system.resource': { component: ResourcePage },
   'system.dictionary': { component: DictionaryPage },
-  'system.job': notBuilt,
+  'system.job': { component: JobPage },
   'system.log': { component: LogPage },
   'system.server-log': { component: ServerLogPage },
 

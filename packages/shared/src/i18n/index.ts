@@ -31,6 +31,7 @@ import enMap from './en-US/map.json' with { type: 'json' };
 import enRealtime from './en-US/realtime.json' with { type: 'json' };
 import enSystem from './en-US/system.json' with { type: 'json' };
 import enTransferFormat from './en-US/transferFormat.json' with { type: 'json' };
+import enJob from './en-US/job.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import zhAlarm from './zh-CN/alarm.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
@@ -65,6 +66,7 @@ import zhMap from './zh-CN/map.json' with { type: 'json' };
 import zhRealtime from './zh-CN/realtime.json' with { type: 'json' };
 import zhSystem from './zh-CN/system.json' with { type: 'json' };
 import zhTransferFormat from './zh-CN/transferFormat.json' with { type: 'json' };
+import zhJob from './zh-CN/job.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 
 /**
@@ -110,6 +112,7 @@ export const I18N_RESOURCES = {
     dynamicCode: zhDynamicCode,
     dataAudit: zhDataAudit,
     transferFormat: zhTransferFormat,
+    job: zhJob,
   },
   'en-US': {
     common: enCommon,
@@ -146,6 +149,7 @@ export const I18N_RESOURCES = {
     dynamicCode: enDynamicCode,
     dataAudit: enDataAudit,
     transferFormat: enTransferFormat,
+    job: enJob,
   },
 } as const;
 

@@ -170,9 +170,10 @@ export interface ListEndpoints {
   keyRoot: QueryKey;
   /** The shared declarations of the writes (packages/shared/src/api), called through callEndpoint. */
   add: Endpoint<'POST'>;
-  update: Endpoint<'POST'>;
-  /** Deleted by `GET ?<rowKey>=`, or by a POST of `removeBody(<row key>)`. */
-  remove: Endpoint<'GET'> | Endpoint<'POST'>;
+  /** A POST, or a PUT where the contract updates that way (jobs). */
+  update: Endpoint<'POST'> | Endpoint<'PUT'>;
+  /** Deleted by `GET ?<rowKey>=`, by a POST of `removeBody(<row key>)`, or by `DELETE …/:id`. */
+  remove: Endpoint<'GET'> | Endpoint<'POST'> | Endpoint<'DELETE'>;
   removeBody?: (key: string | number) => unknown;
   /** Other screens' caches a write refreshes too, after the list's (e.g. a query screen showing these rows). */
   alsoInvalidate?: readonly QueryKey[];
@@ -220,6 +221,11 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
   };
   /** Drawers and the like, opened by actions and cells. */
   panels?: Readonly<Record<string, (row: Row, onClose: () => void) => ReactNode>>;
+  /**
+   * A dialog of the list's own for adding and editing, where the generic fields cannot say the form (a job's
+   * parameters that change with its type, its cron helper); it saves through the list's endpoints itself.
+   */
+  formModal?: ComponentType<ListFormModalOwnProps<Row>>;
   /** The add/edit form; none where rows are made elsewhere (an audit's records come from the workbench). */
   form?: {
     /** The server's own input schema (STYLE.md rule 3). */
@@ -238,6 +244,13 @@ export interface ListDefinition<Row extends ListRow, K extends QueryKey = QueryK
     /** A panel opened on the row just added (e.g. to attach its files). */
     afterCreate?: string;
   };
+}
+
+/** What ListPage hands a list's own add/edit dialog. */
+export interface ListFormModalOwnProps<Row> {
+  /** The row being edited; absent to add one. */
+  row?: Row;
+  onClose: () => void;
 }
 
 /** A list whose rows are added here: its add button and form are there. */

@@ -146,7 +146,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
     <ListFilterForm name={`${def.testId}-filter`} filters={def.filters} width={def.filterWidth} onSearch={search} />
   );
   const add =
-    def.form && def.addLabel ? (
+    (def.form || def.formModal) && def.addLabel ? (
       <Can code={write}>
         <Button
           type="primary"
@@ -160,6 +160,7 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
     ) : null;
   const refresh = <RefreshButton loading={list.isFetching} onClick={() => void list.refetch()} />;
   const Summary = def.summary;
+  const FormModal = def.formModal;
 
   const content = (
     <>
@@ -194,14 +195,16 @@ export function ListPage<Row extends ListRow, K extends QueryKey>({
           size={def.tableSize}
         />
       </Flex>
-      {editing?.mode === 'create' ? (
+      {editing?.mode === 'create' && FormModal ? <FormModal onClose={close} /> : null}
+      {editing?.mode === 'update' && FormModal ? <FormModal row={editing.row} onClose={close} /> : null}
+      {editing?.mode === 'create' && !FormModal ? (
         <ListFormModal
           def={def}
           onClose={close}
           onCreated={def.form?.afterCreate ? (row) => open(def.form?.afterCreate ?? '', row) : undefined}
         />
       ) : null}
-      {editing?.mode === 'update' ? <ListFormModal def={def} row={editing.row} onClose={close} /> : null}
+      {editing?.mode === 'update' && !FormModal ? <ListFormModal def={def} row={editing.row} onClose={close} /> : null}
       {editing?.mode === 'panel' ? def.panels?.[editing.panel]?.(editing.row, close) : null}
     </>
   );

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { QueryErrorAlert } from './table-parts';
 import { useTableScrollY } from './use-table-scroll-y';
 
-export interface PagedTableProps<T> extends Pick<TableProps<T>, 'expandable' | 'locale'> {
+export interface PagedTableProps<T> extends Pick<TableProps<T>, 'expandable' | 'locale' | 'rowSelection'> {
   /** The page query: its rows, its load state and its failure. */
   list: UseQueryResult<Page<T>>;
   columns: TableColumnsType<T>;

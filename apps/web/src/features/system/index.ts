@@ -7,3 +7,4 @@ export const ResourcePage = lazy(() => import('./resource/pages/resource-page'))
 export const DictionaryPage = lazy(() => import('./dictionary/pages/dictionary-page'));
 export const LogPage = lazy(() => import('./log/pages/log-page'));
 export const ServerLogPage = lazy(() => import('./server-log/pages/server-log-page'));
+export const JobPage = lazy(() => import('./job/pages/job-page'));

@@ -35,15 +35,26 @@ export function useListSave<Row extends ListRow>(endpoints: ListEndpoints) {
   });
 }
 
-/** Deletes by `GET ?<rowKey>=<value>`, or by a POST of what the endpoints' `removeBody` makes of the value. */
+/**
+ * Deletes by `GET ?<rowKey>=<value>`, by a POST of what the endpoints' `removeBody` makes of the value, or by
+ * `DELETE …/:id` with the value as the path's id.
+ */
 export function useListDelete(endpoints: ListEndpoints, rowKey: string) {
   const client = useQueryClient();
   const { remove, removeBody } = endpoints;
   return useMutation({
-    mutationFn: (value: string | number) =>
-      remove.method === 'POST'
-        ? callEndpoint(remove, { body: removeBody ? removeBody(value) : { [rowKey]: value } } as Sent<typeof remove>)
-        : callEndpoint(remove, { query: { [rowKey]: value } } as Sent<typeof remove>),
+    mutationFn: (value: string | number) => {
+      switch (remove.method) {
+        case 'POST':
+          return callEndpoint(remove, { body: removeBody ? removeBody(value) : { [rowKey]: value } } as Sent<
+            typeof remove
+          >);
+        case 'DELETE':
+          return callEndpoint(remove, { params: { id: value } } as Sent<typeof remove>);
+        case 'GET':
+          return callEndpoint(remove, { query: { [rowKey]: value } } as Sent<typeof remove>);
+      }
+    },
     onSuccess: () => invalidateList(client, endpoints),
   });
 }
