@@ -9,7 +9,7 @@ import { wxAlarmRoutes } from './wx-alarm.routes.js';
 import { WxAlarmService } from './wx-alarm.service.js';
 
 /** The WeChat alarm webhook: each attempt's limit, how often reminders and digests fall due, the send backlog. */
-const WX_ALARM_WEBHOOK_TIMEOUT_MS = 10_000;
+export const WX_ALARM_WEBHOOK_TIMEOUT_MS = 10_000;
 const WX_ALARM_TICK_MS = 1000;
 const WX_ALARM_QUEUE_MAX = 500;
 
