@@ -17,7 +17,9 @@ export class JobRunLog {
       return;
     }
     const stamped = `${new Date(this.clock.now()).toISOString()} ${line.replace(/\s+/g, ' ').trim()}`;
-    this.kept.push(stamped.length > JOB_LIMITS.logLineMax ? `${stamped.slice(0, JOB_LIMITS.logLineMax - 1)}…` : stamped);
+    this.kept.push(
+      stamped.length > JOB_LIMITS.logLineMax ? `${stamped.slice(0, JOB_LIMITS.logLineMax - 1)}…` : stamped,
+    );
   }
 
   lines(): string[] {
