@@ -1,11 +1,11 @@
-import { type Job, JOB_STATUSES, JOB_TYPES, jobEndpoints } from '@envmon/shared';
+import { type Job, JOB_STATUSES, JOB_TYPES, jobEndpoints, type Page } from '@envmon/shared';
 import { ClusterOutlined, HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { listPageQueryOptions } from '../../../components/crud/list-endpoints';
 import type { ListDefinition, ListQuery } from '../../../components/crud/list-definition';
 import { formatTime } from '../../../lib/format';
-import { JOB_ENDPOINTS } from './api/calls';
+import { JOB_ENDPOINTS, RUNNING_REFETCH_MS } from './api/calls';
 import { JobDevicesDrawer } from './components/job-devices-drawer';
 import { JobFormModal } from './components/job-form-modal';
 import { JobRunsDrawer } from './components/job-runs-drawer';
@@ -41,8 +41,15 @@ export const JOB_LIST: ListDefinition<Job> = {
   rowKey: 'jobId',
   help: 'job.help',
   endpoints: JOB_ENDPOINTS,
-  // Jobs are the platform's, not a project's: the header's project does not narrow them.
-  listQuery: ({ projectId: _project, ...query }: ListQuery) => listPageQueryOptions(jobEndpoints.list, query),
+  // Jobs are the platform's, not a project's: the header's project does not narrow them. While a job's last run is
+  // still going the page is read again, so its outcome shows when it ends (a scheduled run too, not only one by hand).
+  listQuery: ({ projectId: _project, ...query }: ListQuery) => ({
+    ...listPageQueryOptions(jobEndpoints.list, query),
+    refetchInterval: (read: { state: { data?: Page<Job> } }) =>
+      read.state.data?.list.some((job) => job.lastRun !== null && job.lastRun.endTime === null)
+        ? RUNNING_REFETCH_MS
+        : false,
+  }),
   columns: [
     { key: 'name', kind: 'text', name: 'name', title: 'job.fields.name', width: WIDTH.name, fixed: 'left' },
     { key: 'jobGroup', kind: 'text', name: 'jobGroup', title: 'job.fields.jobGroup', width: WIDTH.group },
