@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { blockingAxeFindings } from './specs-support/axe.js';
+import { DeviceApi } from './specs-support/devices-api.js';
 import { visibleUntranslatedKeys } from './specs-support/i18n-scan.js';
 import { confirmDelete, rowWith } from './specs-support/list-screen.js';
 import { chooseOption, openSelectDropdown } from './specs-support/report-helpers.js';
@@ -20,6 +21,7 @@ import { baseURL } from './support/env.js';
 const PATH = '/system/job';
 const JOBS = '/dgs/system/job/rest';
 const STATION = '模拟水站 1';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STAMP = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
 /** A run's time at most: a day's single-station report of one station is written in seconds. */
 const RUN_TIMEOUT_MS = 60_000;
@@ -175,11 +177,15 @@ test('a scheduled report job for a demo station runs now, its xlsx downloads fro
   expect(errors).toEqual([]);
 });
 
-test('the job screen, its form, history and devices in English and the dark theme', async ({
+test('the job screen, its form, history and devices (the job-list template and import) in English and the dark theme', async ({
   page,
   context,
   request,
 }) => {
+  // Two downloads, an import and four panels read: more than a screen's check.
+  test.setTimeout(90_000);
+  const station = (await (await DeviceApi.signIn(request)).all()).find((d) => d.deviceName === STATION);
+  if (!station) throw new Error(`${STATION} missing`);
   const token = await apiLogin(request, credentialsOf('admin'));
   const created = await request.post(JOBS, {
     headers: { token },
@@ -232,12 +238,36 @@ test('the job screen, its form, history and devices in English and the dark them
   await expect(runs.getByText('No runs yet')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(runs).toBeHidden();
+  // The job list: its template, then the station imported from a file of that layout, then removed again.
   await row.getByTestId(`job-devices-${jobId}`).click();
   const devices = page.getByRole('dialog', { name: `Job devices · ${EN_JOB}` });
   await expect(devices.getByText('No devices: the job acts on every device')).toBeVisible();
-  await expect(devices.getByTestId('job-devices-template')).toHaveText(/Job list template/);
+  const downloading = page.waitForEvent('download');
+  await devices.getByTestId('job-devices-template').click();
+  const template = new ExcelJS.Workbook();
+  await template.xlsx.load(readFileSync(await (await downloading).path()) as unknown as ArrayBuffer);
+  const [sheet] = template.worksheets;
+  const header = ((sheet?.getRow(1).values as unknown[] | undefined) ?? []).slice(1);
+  expect(header).toEqual(['设备编码', '设备名称']);
+  sheet?.spliceRows(2, sheet.rowCount);
+  sheet?.addRow([station.deviceCode, STATION]);
+  await devices.locator('input[type="file"]').setInputFiles({
+    name: 'job-devices.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(await template.xlsx.writeBuffer()),
+  });
+  await expect(page.getByText('1 devices added.')).toBeVisible();
+  const device = rowWith(devices, STATION);
+  await expect(device).toContainText(station.deviceCode);
+  await expect(row).toContainText('1 device');
+  expect(await blockingAxeFindings(page, `${PATH} (devices, en)`)).toEqual([]);
+  await device.getByRole('checkbox', { name: STATION }).check();
+  await devices.getByTestId('job-devices-remove').click();
+  await confirmIn(page, /^Delete$/);
+  await expect(devices.getByText('No devices: the job acts on every device')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(devices).toBeHidden();
+  await expect(row).toContainText('All devices');
 
   expect(await visibleUntranslatedKeys(page)).toEqual([]);
   expect(await blockingAxeFindings(page, `${PATH} (en, dark)`)).toEqual([]);
