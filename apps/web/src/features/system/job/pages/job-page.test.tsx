@@ -169,6 +169,39 @@ describe('JobPage', { timeout: 30_000 }, () => {
     expect(within(devices).queryByTestId('job-devices-add')).toBeNull();
   });
 
+  it('adds devices from the picker and removes the ticked ones, their ids comma-separated', async () => {
+    const devices = [
+      { jobId: 5, deviceId: 7, deviceName: '莲花山水站', deviceCode: 'LHS001', createTime: 0 },
+      { jobId: 5, deviceId: 8, deviceName: '梅林水站', deviceCode: 'ML001', createTime: 0 },
+    ];
+    api.get.mockImplementation((url: string) => {
+      if (url === `${BASE}/list`) return Promise.resolve(page([REPORT]));
+      if (url === `${BASE}/devices/list`) return Promise.resolve(page(devices));
+      if (url === `${BASE}/devices/delete`) return Promise.resolve({ removed: 2 });
+      if (url === '/manager/system/device/rest/getAll')
+        return Promise.resolve(page([{ id: 9, deviceName: '大梅沙水站', deviceCode: 'DMS001', deviceType: '32' }]));
+      return Promise.reject(new Error(`unexpected ${url}`));
+    });
+    api.post.mockResolvedValue({ added: 1 });
+    renderWithProviders(<JobPage />, WRITER);
+    fireEvent.click(within(await rowOf('日报')).getByTestId('job-devices-5'));
+    const drawer = await screen.findByTestId('job-devices', undefined, FIND);
+    await within(drawer).findByText('LHS001', undefined, FIND);
+    expect(within(drawer).getByTestId<HTMLButtonElement>('job-devices-remove').disabled).toBe(true);
+    fireEvent.click(within(drawer).getByRole('checkbox', { name: '莲花山水站' }));
+    fireEvent.click(within(drawer).getByRole('checkbox', { name: '梅林水站' }));
+    fireEvent.click(within(drawer).getByTestId('job-devices-remove'));
+    const confirm = await screen.findByText('确定从“日报”移除 2 台设备吗？', undefined, FIND);
+    fireEvent.click(button(confirm.closest<HTMLElement>('.ant-modal') ?? document.body, '删除'));
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith(`${BASE}/devices/delete`, { jobId: 5, deviceIds: '7,8' }));
+
+    fireEvent.click(within(drawer).getByTestId('job-devices-add'));
+    const picker = await screen.findByTestId('job-devices-add-form', undefined, FIND);
+    await choose(picker, 'deviceIds', '大梅沙水站');
+    fireEvent.click(button(picker.closest<HTMLElement>('.ant-modal') ?? document.body, '保存'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(`${BASE}/devices/add`, { jobId: 5, deviceIds: [9] }));
+  });
+
   it('speaks English, and says when there is no job', async () => {
     await i18n.changeLanguage('en-US');
     api.get.mockImplementation((url: string) =>
