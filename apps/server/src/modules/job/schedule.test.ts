@@ -75,6 +75,7 @@ describe('job input schema', () => {
       summary: 'ok',
       log: ['a'],
       startedBy: 'admin',
+      fileName: null,
     };
     expect(jobRunSchema.safeParse(run).success).toBe(true);
     expect(jobRunSchema.safeParse({ ...run, log: Array(JOB_LIMITS.logLinesMax + 1).fill('x') }).success).toBe(false);
