@@ -24,7 +24,8 @@ async function boundaryErrors(file, code) {
 }
 
 describe('lint zones (eslint-rules/boundaries.js)', () => {
-  it('fails shared components importing a feature', async () => {
+  // The first lint loads the whole configuration (seconds on a busy machine).
+  it('fails shared components importing a feature', { timeout: 30_000 }, async () => {
     const errors = await boundaryErrors(
       'components/fixture.ts',
       "import { AlarmListPage } from '../features/alarm';\nexport const page = AlarmListPage;\n",
