@@ -65,3 +65,8 @@ export async function writeXlsxTemplate<F extends string>(template: XlsxTemplate
 export function attachment(ascii: string, name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** The Content-Disposition of a stored file: its name, with an ASCII stand-in (non-ASCII, quotes, backslashes as _). */
+export function attachmentOf(name: string): string {
+  return attachment(name.replace(/[^\x20-\x7e]|["\\]/g, '_'), name);
+}

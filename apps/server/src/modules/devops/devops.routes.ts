@@ -12,7 +12,7 @@ import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError } from '../../lib/errors.js';
 import { uploadedBuffer } from '../../lib/upload.js';
-import { attachment } from '../../lib/xlsx-template.js';
+import { attachmentOf } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { DevopsService } from './devops.service.js';
 
@@ -22,9 +22,6 @@ const WRITE = { permission: writeCode(DEVOPS_PERMISSION) };
 /** The delete is a GET that changes data: logged like the POSTs. */
 const DELETE = { ...WRITE, operationLog: true };
 const tags = ['devops'];
-
-/** The header's plain filename for clients that ignore filename* (non-ASCII, quotes and backslashes replaced). */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /**
  * Settings › DevOps (SPEC section 7 'devops': upload, add, update, delete, get, deleteFile by DELETE): maintenance
@@ -116,7 +113,7 @@ export function devopsRoutes(app: App, devops: DevopsService): void {
       const file = await devops.file(request.query.id, signedIn(request));
       return reply
         .type(file.mimeType)
-        .header('content-disposition', attachment(asciiName(file.fileName), file.fileName))
+        .header('content-disposition', attachmentOf(file.fileName))
         .header('x-content-type-options', 'nosniff')
         .send(Readable.from([file.content]));
     },

@@ -7,7 +7,7 @@ import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
 import { DomainError } from '../../lib/errors.js';
 import { languageOf, messageText } from '../../lib/messages.js';
 import { uploadedChunks } from '../../lib/upload.js';
-import { attachment } from '../../lib/xlsx-template.js';
+import { attachment, attachmentOf } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
 import type { JobService } from './job.service.js';
@@ -16,9 +16,6 @@ export const JOB_PERMISSION = 'system.job';
 const READ = { permission: JOB_PERMISSION };
 const WRITE = { permission: writeCode(JOB_PERMISSION) };
 const tags = ['job'];
-
-/** The header's plain filename for clients that ignore filename* (non-ASCII, quotes and backslashes replaced). */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /** System › job (SPEC section 7 'Jobs (dgs prefix)', issue 21; paths and schemas: jobEndpoints, JOB_FILE_PATHS). */
 export function jobRoutes(app: App, jobs: JobService): void {
@@ -129,7 +126,7 @@ export function jobRoutes(app: App, jobs: JobService): void {
       const file = await jobs.runFile(request.query.runId);
       return reply
         .type(XLSX_MIME)
-        .header('content-disposition', attachment(asciiName(file.fileName), file.fileName))
+        .header('content-disposition', attachmentOf(file.fileName))
         .header('x-content-type-options', 'nosniff')
         .send(Readable.from([file.content]));
     },
