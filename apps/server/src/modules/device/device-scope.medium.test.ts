@@ -16,6 +16,9 @@ import { type Operation, seedStation, type Station } from './device-scope.test-s
  * data route is swept by default.
  */
 
+/** System › job spans the platform: a user bound to devices is refused every job call (job.medium.test.ts). */
+const JOBS = 'scheduled jobs (system.job): refused with 403 to a user bound to devices';
+
 /** GETs that read no device's data: not swept. Every reason says why. */
 const EXEMPT: Record<string, string> = {
   '/manager/system/login/rest/oauth/{code}': 'sign-in',
@@ -61,7 +64,7 @@ const EXEMPT: Record<string, string> = {
   '/manager/settings/iotCard/rest/delete': 'a write',
   '/manager/settings/outlierInterval/rest/delete': 'a write',
   '/manager/settings/outlierInterval/rest/applications':
-    "re-applications of the outlier intervals: counts and device ids (a user bound to devices: their own)",
+    're-applications of the outlier intervals: counts and device ids (a user bound to devices: their own)',
   '/manager/settings/regular/rest/delete': 'a write',
   '/manager/settings/devops/rest/delete': 'a write',
   '/manager/settings/dashboard/rest/get': 'dashboard configurations (cards, names, chosen device ids), no device data',
@@ -77,6 +80,13 @@ const EXEMPT: Record<string, string> = {
   '/manager/settings/transferformat/rest/delete': 'a write',
   '/manager/settings/dynamicCode/rest/status': "the caller's own enrolment (no secret), no devices",
   '/manager/settings/dynamicCode/rest/guarded': 'the commands that need a dynamic code, no devices',
+  '/dgs/system/job/rest/list': JOBS,
+  '/dgs/system/job/rest/{id}': JOBS,
+  '/dgs/system/job/rest/runs': JOBS,
+  '/dgs/system/job/rest/runs/file': JOBS,
+  '/dgs/system/job/rest/devices/list': JOBS,
+  '/dgs/system/job/rest/devices/delete': 'a write',
+  '/dgs/system/job/rest/devices/template': 'an empty import template',
   '/openapi.json': 'the API description',
 };
 

@@ -238,6 +238,24 @@ describe('System › job routes (dgs prefix)', () => {
     expect((await runsOf(job.jobId)).total).toBe(1);
   });
 
+  it('refuses every job call to a user bound to devices: jobs act on the whole platform', async () => {
+    const bound = await userWith(t(), admin, 'job-bound', ['system.job', 'system.job:write'], ['JOB0001']);
+    const job = await ok<Job>('POST', jobEndpoints.add.path, { ...REPORT_JOB, name: 'platform wide' });
+    const calls: ['GET' | 'POST' | 'PUT', string, unknown][] = [
+      ['GET', jobEndpoints.list.path, {}],
+      ['GET', `/dgs/system/job/rest/${job.jobId}`, {}],
+      ['GET', jobEndpoints.runs.path, { jobId: String(job.jobId) }],
+      ['GET', jobEndpoints.devicesList.path, { jobId: String(job.jobId) }],
+      ['GET', JOB_FILE_PATHS.runFile, { runId: '1' }],
+      ['GET', JOB_FILE_PATHS.devicesTemplate, {}],
+      ['POST', jobEndpoints.add.path, { ...REPORT_JOB, name: 'mine' }],
+      ['PUT', jobEndpoints.run.path, { jobId: job.jobId, jobGroup: 'DEFAULT' }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await send(method, url, payload, bound)).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
   it('checks the token and the permission on every call; a delete takes the runs with it', async () => {
     const job = await ok<Job>('POST', jobEndpoints.add.path, { ...REPORT_JOB, name: 'to delete' });
     const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown][] = [

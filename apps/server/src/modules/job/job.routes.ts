@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
 import { idSchema, JOB_FILE_PATHS, jobEndpoints, jobRunFileQuerySchema, writeCode } from '@envmon/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { envelopeResponses, fileResponses, ok } from '../../lib/envelope.js';
-import { DomainError } from '../../lib/errors.js';
+import { DomainError, forbidden } from '../../lib/errors.js';
 import { languageOf, messageText } from '../../lib/messages.js';
 import { uploadedChunks } from '../../lib/upload.js';
 import { attachment, attachmentOf } from '../../lib/xlsx-template.js';
 import { signedIn } from '../../plugins/auth.js';
+import type { AuthContext } from '../session/permission.js';
 import { XLSX_MIME } from '../crud/crud.export.js';
 import type { JobService } from './job.service.js';
 
@@ -16,6 +18,17 @@ export const JOB_PERMISSION = 'system.job';
 const READ = { permission: JOB_PERMISSION };
 const WRITE = { permission: writeCode(JOB_PERMISSION) };
 const tags = ['job'];
+
+/**
+ * The caller, when allowed to see jobs at all: jobs act on the whole platform (a job without devices acts on every
+ * one; run logs and report files name any station), so a user bound to devices is refused (403) as for the settings
+ * that span every station.
+ */
+function platformCaller(request: FastifyRequest): AuthContext {
+  const auth = signedIn(request);
+  if (auth.hasBoundDevices && !auth.isAdmin) throw forbidden();
+  return auth;
+}
 
 /** System › job (SPEC section 7 'Jobs (dgs prefix)', issue 21; paths and schemas: jobEndpoints, JOB_FILE_PATHS). */
 export function jobRoutes(app: App, jobs: JobService): void {
@@ -25,7 +38,10 @@ export function jobRoutes(app: App, jobs: JobService): void {
       summary: 'Jobs, paged, by name (contains), group, type and status, with their next run time and last run',
     }),
     config: READ,
-    handler: async (request) => ok(await jobs.list(request.query)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.list(request.query));
+    },
   });
 
   app.route({
@@ -34,19 +50,28 @@ export function jobRoutes(app: App, jobs: JobService): void {
       summary: "A job's runs, newest first: planned time or who ran it, start, end, outcome, summary, log, file",
     }),
     config: READ,
-    handler: async (request) => ok(await jobs.runs(request.query)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.runs(request.query));
+    },
   });
 
   app.route({
     ...endpointRoute(jobEndpoints.devicesList, { tags, summary: "A job's devices, paged (none: the job acts on all)" }),
     config: READ,
-    handler: async (request) => ok(await jobs.devices(request.query)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.devices(request.query));
+    },
   });
 
   app.route({
     ...endpointRoute(jobEndpoints.get, { tags, summary: 'One job' }),
     config: READ,
-    handler: async (request) => ok(await jobs.get(request.params.id)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.get(request.params.id));
+    },
   });
 
   app.route({
@@ -56,7 +81,7 @@ export function jobRoutes(app: App, jobs: JobService): void {
         'Add a job: name (unique in its group), type with its parameters, cron and time zone, status, misfire policy, concurrency, time-out',
     }),
     config: WRITE,
-    handler: async (request) => ok(await jobs.add(request.body, signedIn(request).userName)),
+    handler: async (request) => ok(await jobs.add(request.body, platformCaller(request).userName)),
   });
 
   app.route({
@@ -65,13 +90,17 @@ export function jobRoutes(app: App, jobs: JobService): void {
       summary: 'Edit a job (jobId); a new schedule counts from now',
     }),
     config: WRITE,
-    handler: async (request) => ok(await jobs.update(request.body)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.update(request.body));
+    },
   });
 
   app.route({
     ...endpointRoute(jobEndpoints.remove, { tags, summary: 'Delete a job with its devices and run history' }),
     config: WRITE,
     handler: async (request) => {
+      platformCaller(request);
       await jobs.remove(request.params.id);
       return ok(null);
     },
@@ -83,7 +112,10 @@ export function jobRoutes(app: App, jobs: JobService): void {
       summary: 'Pause (paused) or resume (running) a job; resumed, its schedule counts from now',
     }),
     config: WRITE,
-    handler: async (request) => ok(await jobs.changeStatus(request.body)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.changeStatus(request.body));
+    },
   });
 
   app.route({
@@ -92,13 +124,16 @@ export function jobRoutes(app: App, jobs: JobService): void {
       summary: 'Run a job now, by hand (a paused one too), unless its previous run still runs; answers the run started',
     }),
     config: WRITE,
-    handler: async (request) => ok(await jobs.run(request.body, signedIn(request).userName)),
+    handler: async (request) => ok(await jobs.run(request.body, platformCaller(request).userName)),
   });
 
   app.route({
     ...endpointRoute(jobEndpoints.devicesAdd, { tags, summary: 'Add devices to a job (those it has are kept once)' }),
     config: WRITE,
-    handler: async (request) => ok(await jobs.addDevices(request.body)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.addDevices(request.body));
+    },
   });
 
   app.route({
@@ -108,7 +143,10 @@ export function jobRoutes(app: App, jobs: JobService): void {
     }),
     // A GET that changes data: logged like the POSTs.
     config: { ...WRITE, operationLog: true },
-    handler: async (request) => ok(await jobs.removeDevices(request.query)),
+    handler: async (request) => {
+      platformCaller(request);
+      return ok(await jobs.removeDevices(request.query));
+    },
   });
 
   app.get(
@@ -123,6 +161,7 @@ export function jobRoutes(app: App, jobs: JobService): void {
       },
     },
     async (request, reply) => {
+      platformCaller(request);
       const file = await jobs.runFile(request.query.runId);
       return reply
         .type(XLSX_MIME)
@@ -142,11 +181,13 @@ export function jobRoutes(app: App, jobs: JobService): void {
         response: fileResponses('xlsx workbook'),
       },
     },
-    async (_request, reply) =>
-      reply
+    async (request, reply) => {
+      platformCaller(request);
+      return reply
         .type(XLSX_MIME)
         .header('content-disposition', attachment('job-devices-template.xlsx', '任务设备导入模板.xlsx'))
-        .send(Readable.from([await jobs.template()])),
+        .send(Readable.from([await jobs.template()]));
+    },
   );
 
   app.post(
@@ -162,6 +203,7 @@ export function jobRoutes(app: App, jobs: JobService): void {
       },
     },
     async (request) => {
+      platformCaller(request);
       const file = await request.file();
       if (!file) throw new DomainError('importNoFile');
       // Fields are read as they come: jobId must precede the file in the form.
