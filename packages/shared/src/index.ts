@@ -24,6 +24,7 @@ export * from './utils/validate-url.js';
 export * from './utils/format.js';
 export * from './utils/time-units.js';
 export * from './utils/station-time.js';
+export * from './utils/time-zone.js';
 export * from './i18n/index.js';
 export * from './i18n/translate.js';
 export * from './validation-issue.js';

@@ -1,3 +1,5 @@
+import { formatInZone } from '@envmon/shared';
+
 /** What the job actions share: a bounded worker pool that stops with the run, and the words of their log lines. */
 
 /**
@@ -28,17 +30,7 @@ export function counted(n: number, noun: string, plural = `${noun}s`): string {
 
 /** An instant as a person of the job's time zone reads it: `2026-03-01 08:00`. */
 export function localTime(at: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return formatInZone(at, timeZone).slice(0, 16);
 }
 
 /** An error's message for the run's log. */

@@ -1,8 +1,8 @@
-import { JOB_LIMITS } from '@envmon/shared';
+import { formatInZone, JOB_LIMITS } from '@envmon/shared';
 import { Flex, Form, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cronPreview, formatInZone } from './cron-preview';
+import { cronPreview } from './cron-preview';
 import type { JobFormValues } from './job-form-values';
 
 /**

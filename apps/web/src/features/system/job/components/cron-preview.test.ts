@@ -1,6 +1,6 @@
-import { JOB_LIMITS } from '@envmon/shared';
+import { formatInZone, JOB_LIMITS } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
-import { COMMON_TIME_ZONES, cronPreview, formatInZone, timeZoneOptions, zoneOffset } from './cron-preview';
+import { COMMON_TIME_ZONES, cronPreview, timeZoneOptions, zoneOffset } from './cron-preview';
 
 /** 2026-12-06 12:00:00 UTC, a Sunday. */
 const NOW = Date.UTC(2026, 11, 6, 12, 0, 0);

@@ -22,38 +22,6 @@ export function cronPreview(cron: string, timeZone: string, now: number): CronPr
   return { kind: 'times', times: nextRunTimes(cron.trim(), timeZone.trim(), now, JOB_LIMITS.previewRuns) };
 }
 
-const PART_TYPES = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
-
-/** Formatters by zone: building one is slow, and the helper formats five times a keystroke. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** An instant as the wall clock of a time zone reads it, written as the console writes times (YYYY-MM-DD HH:mm:ss). */
-export function formatInZone(epochMs: number, timeZone: string): string {
-  const parts = formatterOf(timeZone).formatToParts(epochMs);
-  const [year, month, day, hour, minute, second] = PART_TYPES.map(
-    (type) => parts.find((part) => part.type === type)?.value ?? '',
-  );
-  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
-}
-
 /** A time zone's offset from UTC at an instant, as GMT±hh:mm (e.g. GMT+08:00). */
 export function zoneOffset(timeZone: string, epochMs: number): string {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(epochMs);
