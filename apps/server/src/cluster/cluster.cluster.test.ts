@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, type ClusterNode, startCluster } from '../../../../scripts/cluster.mjs';
 import { openDatabase } from '../db/connection.js';
+import { LEADER_LOCK_KEY, SCHEDULER_LOCK_KEY } from './leadership.js';
 import { packet, StationClient } from '../test/station-client.js';
 
 /**
@@ -123,10 +124,12 @@ const holder = async () =>
     .select(['online', 'nodeId'])
     .where('deviceId', '=', deviceId)
     .executeTakeFirst()) ?? null;
-const leader = async () => {
+/** The processes holding an advisory lock (the cluster's duties by default; the scheduler has its own). */
+const leader = async (key: number = LEADER_LOCK_KEY) => {
   const { rows } = await sql<{ name: string }>`
     select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-    where l.locktype = 'advisory' and l.granted and a.application_name like 'envmon-leader:%'`.execute(db);
+    where l.locktype = 'advisory' and l.granted and a.application_name like 'envmon-leader:%'
+      and (l.classid::bigint << 32) + l.objid::bigint = ${key}`.execute(db);
   return rows.map((r) => r.name.slice('envmon-leader:'.length));
 };
 const alarmsOf = (c: Console) =>
@@ -297,12 +300,21 @@ describe('the cluster through its load balancer', () => {
     expect(stored).toHaveLength(seq);
   }, 180_000);
 
-  it('hands the once-per-cluster duties to another process when the elected one dies', async () => {
-    await expect.poll(leader, WAIT).toHaveLength(1);
+  it('hands the once-per-cluster duties and the scheduler to another process when the elected one dies', async () => {
+    await expect.poll(() => leader(), WAIT).toHaveLength(1);
+    // One scheduler of the two HTTP processes that run it fires the jobs.
+    await expect.poll(() => leader(SCHEDULER_LOCK_KEY), WAIT).toHaveLength(1);
     const [elected] = await leader();
+    const [scheduler] = await leader(SCHEDULER_LOCK_KEY);
     const victim = cluster.nodes.find((n) => n.name === elected && n.running);
     if (!victim) throw new Error(`the leader ${String(elected)} is not a running node`);
     await victim.kill('SIGKILL');
     await expect.poll(async () => (await leader()).filter((name) => name !== elected), WAIT).toHaveLength(1);
+    // The scheduler's process dies too (when it was another one): the other HTTP process takes the jobs over.
+    const schedulerNode = cluster.nodes.find((n) => `${n.name}/scheduler` === scheduler && n.running);
+    if (schedulerNode) await schedulerNode.kill('SIGKILL');
+    await expect
+      .poll(async () => (await leader(SCHEDULER_LOCK_KEY)).filter((name) => name !== scheduler), WAIT)
+      .toHaveLength(1);
   }, 120_000);
 });
