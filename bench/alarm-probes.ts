@@ -63,8 +63,8 @@ export class Probes {
   private next = 0;
   private timer: NodeJS.Timeout | null = null;
   private onIdle: (() => void) | null = null;
-  readonly raise = new Samples();
-  readonly clear = new Samples();
+  raise = new Samples();
+  clear = new Samples();
   started = 0;
   /** Probe slots skipped because every probe station was still busy. */
   skipped = 0;
@@ -93,6 +93,14 @@ export class Probes {
 
   start(): void {
     this.timer = setInterval(() => this.probe(), this.intervalMs);
+  }
+
+  /** The samples so far, replaced by fresh ones for the next phase of the run. */
+  takeSamples(): { raise: Samples; clear: Samples } {
+    const taken = { raise: this.raise, clear: this.clear };
+    this.raise = new Samples();
+    this.clear = new Samples();
+    return taken;
   }
 
   /** Stops starting probes; resolves when the running ones are done. */
