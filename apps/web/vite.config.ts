@@ -7,14 +7,12 @@ const API_TARGET = 'http://localhost:8080';
 /** Every service prefix of the HTTP contract, plus the push socket and the API reference. */
 const PROXIED = ['/manager', '/data', '/dgs', '/drsm', '/openapi.json', '/api-docs'];
 
-/** Vendor groups: large, rarely changing libraries get their own long-cached files. */
-const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/ },
-  { name: 'echarts', test: /node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/ },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  // With its configuration (src/lib/zod-config.ts), which must run before any chunk builds a schema.
+/**
+ * The one forced group: zod with its configuration (src/lib/zod-config.ts), which must run before any chunk
+ * builds a schema. Everything else, antd included, rolldown splits by use, so that the login page downloads
+ * only the components it renders and each screen what it adds (scripts/bundle-budget.mjs holds them to it).
+ */
+const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
 ];
 
@@ -34,12 +32,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/bundle-budget.mjs reads which files each page downloads from it.
+    manifest: true,
     // antd (with its rc-components) is one long-cached vendor file of about 1.1 MB (360 kB gzipped).
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: ['lazy'],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]dist[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
-          groups: VENDOR_CHUNKS,
+          groups: CHUNK_GROUPS,
         },
       },
     },

@@ -1,4 +1,3 @@
-import { reportClientError } from '../features/errors';
 import { isApiError } from '../lib/api';
 import { captureError, setErrorReporter } from '../lib/error-log';
 
@@ -7,7 +6,14 @@ import { captureError, setErrorReporter } from '../lib/error-log';
  * logged error is reported to the server log (SPEC section 8).
  */
 export function installErrorHandlers(): () => void {
-  setErrorReporter(reportClientError);
+  // The report's code loads with the first error, not with every page. A report is best effort: its failing
+  // to load must not raise another error to report.
+  setErrorReporter((error) => {
+    import('../features/errors').then(
+      (errors) => errors.reportClientError(error),
+      () => {},
+    );
+  });
   const onError = (event: ErrorEvent) => {
     captureError(event.error ?? event.message, 'error');
   };

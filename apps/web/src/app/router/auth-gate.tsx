@@ -9,9 +9,9 @@ import { userInfoQueryOptions } from '../../features/auth';
 import { isApiError } from '../../lib/api';
 import { notifier } from '../../lib/notify';
 import { tokenStore, useToken } from '../../lib/token';
-import { buildSession, isOutsideMenu, routeRolesFor } from '../session';
 import { SessionProvider } from '../session-context';
 import { decideNavigation, type UserState } from './guard';
+import { useShell } from './load-shell';
 
 const NO_PERMISSIONS: Permissions = { isAdmin: false, codes: new Set() };
 
@@ -22,7 +22,12 @@ export function AuthGate() {
   const token = useToken();
   const queryClient = useQueryClient();
   const userQuery = useQuery(userInfoQueryOptions(token));
-  const session = useMemo(() => (userQuery.data ? buildSession(userQuery.data) : null), [userQuery.data]);
+  // Fetched beside the user's info: the session is built from both.
+  const shell = useShell(token !== null);
+  const session = useMemo(
+    () => (userQuery.data && shell ? shell.buildSession(userQuery.data) : null),
+    [userQuery.data, shell],
+  );
   const permissions = useMemo<Permissions>(
     () => (session ? { isAdmin: session.isAdmin, codes: session.codes } : NO_PERMISSIONS),
     [session],
@@ -40,8 +45,8 @@ export function AuthGate() {
     hasToken: token !== null,
     user,
     landingPath: session?.landingPath ?? null,
-    routeRoles: session ? routeRolesFor(session, location.pathname) : undefined,
-    outsideMenu: session ? isOutsideMenu(session, location.pathname) : false,
+    routeRoles: session && shell ? shell.routeRolesFor(session, location.pathname) : undefined,
+    outsideMenu: session && shell ? shell.isOutsideMenu(session, location.pathname) : false,
   });
 
   // User info failed: sign out and say why, once per failure.

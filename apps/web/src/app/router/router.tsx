@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { AuthRedirectPage, LoginPage, OAuthPage, PasswordPage } from '../../features/auth';
 import { DocumentationPage, GuidePage } from '../../features/docs';
-import { NotFoundPage, RouteErrorPage, UnauthorizedPage } from '../../features/errors';
 import {
   GALLERY_PATHS,
   GalleryChartsPage,
@@ -13,13 +12,19 @@ import {
   NestedMenuPage,
   nestedLeaves,
 } from '../../features/gallery';
-import { MainLayout } from '../layout/main-layout';
 import { PublicFrame } from '../layout/public-frame';
 import { AuthGate } from './auth-gate';
 import { NOT_FOUND_PATH } from './guard';
-import { MenuRoutes } from './menu-routes';
+import { loadShell } from './load-shell';
 import { RedirectPage } from './redirect-page';
 
+// The signed-in console (layout, menu routes) and the error screens load when shown, not with the login page.
+const MainLayout = lazy(() => loadShell().then((m) => ({ default: m.MainLayout })));
+const MenuRoutes = lazy(() => loadShell().then((m) => ({ default: m.MenuRoutes })));
+const errors = () => import('../../features/errors');
+const RouteErrorPage = lazy(() => errors().then((m) => ({ default: m.RouteErrorPage })));
+const NotFoundPage = lazy(() => errors().then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() => errors().then((m) => ({ default: m.UnauthorizedPage })));
 const HomePage = lazy(() => import('../pages/home-page'));
 const DashboardScreen = lazy(() => import('../pages/dashboard-screen'));
 
@@ -39,7 +44,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AuthGate />,
-    errorElement: <RouteErrorPage />,
+    errorElement: load(RouteErrorPage, true),
     children: [
       { path: 'login', element: <PublicFrame>{load(LoginPage, true)}</PublicFrame> },
       { path: 'oauth', element: <PublicFrame>{load(OAuthPage, true)}</PublicFrame> },
@@ -48,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: '401', element: load(UnauthorizedPage, true) },
       { path: 'dashboard/index', element: load(DashboardScreen, true) },
       {
-        element: <MainLayout />,
+        element: load(MainLayout, true),
         children: [
           // The guard lands '/' on the first generated route before this renders.
           { index: true, element: <PageLoading /> },
@@ -72,7 +77,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'redirect/*', element: <RedirectPage /> },
-          { path: '*', element: <MenuRoutes /> },
+          { path: '*', element: load(MenuRoutes) },
         ],
       },
     ],

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The console's first load stays small (issue 22): the gzipped JavaScript and CSS a fresh browser
+// downloads for /login, and for the first screen after sign-in, each within its budget.
+//
+//   node scripts/bundle-budget.mjs [dist]     dist: the console's build (default apps/web/dist)
+//
+// It reads the build's manifest (build.manifest in apps/web/vite.config.ts): what a page downloads
+// is the entry chunk, the lazily loaded modules its route renders, everything they import
+// statically (Vite preloads those with them) and their CSS; dynamic imports load later, on demand.
+// Sizes are gzip's at level 9, as the build's precompressed .gz files that the server sends.
+// e2e/first-load.spec.ts measures the same pages in a browser, the files it really fetched.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1000;
+
+/** The login screen: the entry and the lazy page of the /login route. */
+const LOGIN = ['index.html', 'src/features/auth/pages/login-page.tsx'];
+
+/**
+ * Per page: the manifest keys (source files) whose chunks it needs, and its budget in gzipped kB.
+ * The first screen after sign-in is the demo admin's landing page (the first page of the menu,
+ * realtime data) inside the layout, with the login page's files already fetched.
+ */
+export const PAGES = [
+  { name: '/login', modules: LOGIN, budgetKB: 250 },
+  {
+    name: 'first screen after sign-in (/realtime/data)',
+    modules: [
+      ...LOGIN,
+      'src/app/router/shell.ts',
+      'src/features/realtime/data/pages/realtime-data-page.tsx',
+    ],
+    budgetKB: 450,
+  },
+];
+
+/** The files (JS and CSS) the modules' chunks and their static imports consist of. */
+export function pageFiles(manifest, modules) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build's manifest has no entry '${key}' (renamed or no longer lazy?)`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of modules) visit(key);
+  return [...files].filter((f) => /\.(js|css)$/.test(f));
+}
+
+/** Gzipped size in bytes of each file. */
+function gzipSizes(dist, files) {
+  return new Map(files.map((f) => [f, gzipSync(readFileSync(join(dist, f)), { level: 9 }).length]));
+}
+
+function main() {
+  const dist = resolve(process.argv[2] ?? 'apps/web/dist');
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  } catch (err) {
+    console.error(`bundle budget: no build manifest in ${dist} (npm run build first): ${err.message}`);
+    process.exit(2);
+  }
+  let over = 0;
+  for (const page of PAGES) {
+    const sizes = gzipSizes(dist, pageFiles(manifest, page.modules));
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    const ok = total <= page.budgetKB * KB;
+    if (!ok) over++;
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${page.name}: ${(total / KB).toFixed(1)} kB gzipped JS+CSS in ${sizes.size} files ` +
+        `(budget ${page.budgetKB} kB)`,
+    );
+    if (!ok || process.env.BUNDLE_BUDGET_VERBOSE) {
+      for (const [file, size] of [...sizes].sort((a, b) => b[1] - a[1])) {
+        console.log(`       ${(size / KB).toFixed(1).padStart(7)} kB  ${file}`);
+      }
+    }
+  }
+  if (over) {
+    console.error(
+      `bundle budget: ${over} page(s) over budget; see what grew above (BUNDLE_BUDGET_VERBOSE=1 lists every file)`,
+    );
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
