@@ -2,6 +2,7 @@
 // and alarm (bench/alarm.ts, bench/alarm-server.ts): the simulated stations' packets and the messages the two
 // processes exchange. The server child's helpers are in bench-server-side.ts, the parent's (databases, the
 // server child, stations, the printed report) in bench-parent-side.ts.
+import type { StorageLayout } from './ingest-layouts.js';
 import { type Hj212Message, makeFactor, makeFlag, serialisePacket } from '@envmon/hj212';
 
 /** Ten water factors of the catalogue with a plausible level each; packets vary around it. */
@@ -164,6 +165,8 @@ export interface ServerSetup {
   group: StationGroup;
   stations: number;
   maxConnections: number;
+  /** bench:ingest's throughput runs: the storage layout to measure (bench/ingest-layouts.ts); default current. */
+  layout?: StorageLayout;
 }
 
 /** Whether a --database argument is SQLite or a PostgreSQL server URL; throws on anything else. */

@@ -6,6 +6,7 @@
 import { buildApp } from '@envmon/server/dist/app.js';
 import { answerParent, benchConfig, registerStations, runServerChild, timeWriteBatches } from './bench-server-side.js';
 import { type ServerSetup } from './ingest-common.js';
+import { applyLayout } from './ingest-layouts.js';
 
 // Before the app exists: its repositories are patched on their prototypes.
 const writes = timeWriteBatches();
@@ -13,6 +14,7 @@ const writes = timeWriteBatches();
 runServerChild('bench/ingest-server.js', async (s: ServerSetup) => {
   const config = benchConfig(s.databaseUrl, s.dir, { maxConnections: s.maxConnections });
   const app = await buildApp({ config, gateway: true });
+  await applyLayout(s.databaseUrl, s.layout ?? 'current');
   await registerStations(config, [{ group: s.group, count: s.stations }]);
   answerParent(app, writes, { type: 'ready', port: app.stations?.port ?? 0 });
 });

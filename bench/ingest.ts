@@ -2,8 +2,9 @@
 // to the real HJ 212 gateway (buildApp with the gateway, in a child process: bench/ingest-server.ts)
 // and send 10-factor minute packets (CN=2051, Flag=5), each keeping a window of K packets in flight
 // and sending the next when a 9014 arrives — which the gateway sends only after the packet's batch is
-// committed. Prints acknowledged packets/s and values/s, ack latency, checks every ack's QN and the
-// stored row counts; then writes the same rows straight through the driver (better-sqlite3 prepared
+// committed. Runs it on the storage layout before issue 22 and on the current one (bench/ingest-layouts.ts),
+// each on a fresh database, and prints acknowledged packets/s and values/s, ack latency, checks every ack's
+// QN and the stored row counts, and the ratio of the two layouts; then writes the same rows straight through the driver (better-sqlite3 prepared
 // statements or pg multi-row INSERTs, bench/ingest-raw.ts) in transactions of the pipeline's batch size
 // for the pipeline ÷ raw ratio; then holds 5,000 identified idle station connections open and reports
 // the server process's RSS and heap per connection. Each figure is printed with its target.
@@ -52,10 +53,11 @@ import {
 import { runClusterComparison } from './ingest-cluster.js';
 import { printProfile, summariseProfile } from './ingest-profile.js';
 import { type RawResult, rawPostgres, rawSqlite } from './ingest-raw.js';
+import { LAYOUT_LABELS, type StorageLayout } from './ingest-layouts.js';
 
-const TARGET_PACKETS_PER_S = 10_000;
+
 const TARGET_RATIO = 0.3;
-const TARGET_BYTES_PER_IDLE = 20 * 1024;
+const TARGET_BYTES_PER_IDLE = 10 * 1024;
 const DRAIN_TIMEOUT_MS = 60_000;
 const SERVER_SCRIPT = new URL('./ingest-server.js', import.meta.url);
 const ACK_TIMEOUT_MS = 30_000;
@@ -86,6 +88,8 @@ for (const [name, v] of Object.entries({ STATIONS, SECONDS, WINDOW, IDLE })) {
 const WARMUP_SECONDS = Math.min(2, Math.max(0.5, SECONDS / 5));
 const DATABASE = args.database;
 const POSTGRES = isPostgres(DATABASE);
+/** Acknowledged after commit, current layout (issue 22). */
+const TARGET_PACKETS_PER_S = POSTGRES ? 8_000 : 20_000;
 
 // ---------------------------------------------------------------------------------------------------
 // Load generator: stations with a window of packets in flight.
@@ -126,6 +130,95 @@ async function runLoad(server: ServerChild): Promise<LoadResult> {
   } finally {
     for (const s of stations) s.socket.destroy();
   }
+}
+
+interface PipelineFigures {
+  packetsPerS: number;
+  acked: number;
+  stats: ServerStats;
+  /** The QN counter the load went up to; later packets go on from it. */
+  qn: { n: number };
+}
+
+/** Stations → TCP gateway → ingest pipeline → database on one layout: prints its figures and checks its rows. */
+async function measurePipeline(
+  layout: StorageLayout,
+  databaseUrl: string,
+  dir: string,
+  children: ServerChild[],
+  fail: (text: string) => void,
+  profDir?: string,
+): Promise<PipelineFigures> {
+  const server = await ServerChild.start(
+    SERVER_SCRIPT,
+    { databaseUrl, dir, group: 'load', stations: STATIONS, maxConnections: STATIONS + 100, layout },
+    profDir,
+  );
+  children.push(server);
+  const r = await runLoad(server);
+  await server.close();
+  const { load } = r;
+  const packetsPerS = r.windowAcks / r.windowSeconds;
+  const latencies = Float64Array.from(load.latencies).sort();
+  const s = r.server;
+
+  console.log(`\nPipeline, ${LAYOUT_LABELS[layout]}: stations → TCP gateway → ingest pipeline → database, 9014 after commit`);
+  row('packets acknowledged in window', fmt(r.windowAcks), `${fmt(r.windowSeconds, 2)} s`);
+  row('packets/s acknowledged', fmt(packetsPerS));
+  row('values/s acknowledged', fmt(packetsPerS * FACTORS.length));
+  row(
+    'ack latency p50 / p99 / max',
+    `${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 99), 1)} / ${fmt(latencies.at(-1) ?? NaN, 1)} ms`,
+  );
+  row(
+    'server process CPU (all threads)',
+    `${fmt((100 * (s.cpuUserMs + s.cpuSystemMs)) / s.wallMs)} %`,
+    `user ${fmt(s.cpuUserMs / 1000, 1)} s, sys ${fmt(s.cpuSystemMs / 1000, 1)} s`,
+  );
+  row('server event loop busy', `${fmt(100 * s.eventLoopUtilisation)} %`);
+  row(
+    'server time in writeBatch',
+    `${fmt((100 * s.writeMs) / s.wallMs)} %`,
+    `${fmt(s.writeMs / Math.max(1, s.batches), 1)} / ${fmt(s.maxWriteMs, 1)} ms per batch (mean / max)`,
+  );
+  row(
+    'batches, mean / max packets',
+    `${fmt(s.batches)}`,
+    `${fmt(s.packets / Math.max(1, s.batches), 1)} / ${fmt(s.maxBatch)}`,
+  );
+  row('load generator event loop busy', `${fmt(100 * r.clientBusy)} %`);
+
+  const total = load.acked;
+  if (load.errorCount > 0) fail(`${load.errorCount} bad replies, first: ${load.errors.join('; ')}`);
+  if (!r.drained) fail(`${load.sent - load.acked} packets never acknowledged`);
+  const rows = await countRows(databaseUrl);
+  const expected = total * FACTORS.length;
+  row(
+    'packets sent / acknowledged',
+    `${fmt(load.sent)} / ${fmt(total)}`,
+    load.errorCount === 0 ? 'every ack QN matched' : `${load.errorCount} bad`,
+  );
+  row(
+    'measurement rows',
+    fmt(rows.measurements),
+    `= packets × 10 = ${fmt(expected)}`,
+    rows.measurements === expected ? 'OK' : 'WRONG',
+  );
+  row(
+    'original_packets rows',
+    fmt(rows.originals),
+    `= packets = ${fmt(total)}`,
+    rows.originals === total ? 'OK' : 'WRONG',
+  );
+  row(
+    'latest_values rows',
+    fmt(rows.latest),
+    `= stations × 10 = ${fmt(STATIONS * FACTORS.length)}`,
+    rows.latest === STATIONS * FACTORS.length ? 'OK' : 'WRONG',
+  );
+  if (rows.measurements !== expected || rows.originals !== total)
+    fail('stored row counts differ from acknowledged packets');
+  return { packetsPerS, acked: total, stats: s, qn: load.qn };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -201,7 +294,7 @@ async function migrateOnly(url: string, dir: string): Promise<void> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'envmon-bench-ingest-'));
   const profDir = args['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'envmon-ingest-prof-')) : undefined;
-  const dbs = await prepareDatabases(DATABASE, dir, ['pipeline', 'raw', 'idle']);
+  const dbs = await prepareDatabases(DATABASE, dir, ['previous', 'pipeline', 'raw', 'idle']);
   let failed = false;
   const fail = (text: string) => {
     failed = true;
@@ -218,86 +311,19 @@ async function main(): Promise<void> {
         `${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up; server in a child process`,
     );
 
-    // 1. Pipeline throughput.
-    const server = await ServerChild.start(
-      SERVER_SCRIPT,
-      { databaseUrl: dbs.urls.pipeline, dir, group: 'load', stations: STATIONS, maxConnections: STATIONS + 100 },
-      profDir,
-    );
-    children.push(server);
-    const r = await runLoad(server);
-    await server.close();
-    const { load } = r;
-    const packetsPerS = r.windowAcks / r.windowSeconds;
-    const latencies = Float64Array.from(load.latencies).sort();
-    const s = r.server;
-
-    console.log('\nPipeline: stations → TCP gateway → ingest pipeline → database, 9014 after commit');
-    row('packets acknowledged in window', fmt(r.windowAcks), `${fmt(r.windowSeconds, 2)} s`);
+    // 1. Pipeline throughput: the previous storage layout, then the current one, each on a fresh database.
+    const previous = await measurePipeline('previous', dbs.urls.previous, dir, children, fail);
+    const current = await measurePipeline('current', dbs.urls.pipeline, dir, children, fail, profDir);
+    const { packetsPerS, stats: s, acked: total } = current;
+    console.log('\nLayouts compared');
+    row('previous layout, packets/s', fmt(previous.packetsPerS));
     row(
-      'packets/s acknowledged',
+      'current layout, packets/s',
       fmt(packetsPerS),
       `target ≥ ${fmt(TARGET_PACKETS_PER_S)}`,
       verdict(packetsPerS >= TARGET_PACKETS_PER_S),
     );
-    row(
-      'values/s acknowledged',
-      fmt(packetsPerS * FACTORS.length),
-      `target ≥ ${fmt(TARGET_PACKETS_PER_S * FACTORS.length)}`,
-      verdict(packetsPerS >= TARGET_PACKETS_PER_S),
-    );
-    row(
-      'ack latency p50 / p99 / max',
-      `${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 99), 1)} / ${fmt(latencies.at(-1) ?? NaN, 1)} ms`,
-    );
-    row(
-      'server process CPU (all threads)',
-      `${fmt((100 * (s.cpuUserMs + s.cpuSystemMs)) / s.wallMs)} %`,
-      `user ${fmt(s.cpuUserMs / 1000, 1)} s, sys ${fmt(s.cpuSystemMs / 1000, 1)} s`,
-    );
-    row('server event loop busy', `${fmt(100 * s.eventLoopUtilisation)} %`);
-    row(
-      'server time in writeBatch',
-      `${fmt((100 * s.writeMs) / s.wallMs)} %`,
-      `${fmt(s.writeMs / Math.max(1, s.batches), 1)} / ${fmt(s.maxWriteMs, 1)} ms per batch (mean / max)`,
-    );
-    row(
-      'batches, mean / max packets',
-      `${fmt(s.batches)}`,
-      `${fmt(s.packets / Math.max(1, s.batches), 1)} / ${fmt(s.maxBatch)}`,
-    );
-    row('load generator event loop busy', `${fmt(100 * r.clientBusy)} %`);
-
-    const total = load.acked;
-    if (load.errorCount > 0) fail(`${load.errorCount} bad replies, first: ${load.errors.join('; ')}`);
-    if (!r.drained) fail(`${load.sent - load.acked} packets never acknowledged`);
-    const rows = await countRows(dbs.urls.pipeline);
-    const expected = total * FACTORS.length;
-    row(
-      'packets sent / acknowledged',
-      `${fmt(load.sent)} / ${fmt(total)}`,
-      load.errorCount === 0 ? 'every ack QN matched' : `${load.errorCount} bad`,
-    );
-    row(
-      'measurement rows',
-      fmt(rows.measurements),
-      `= packets × 10 = ${fmt(expected)}`,
-      rows.measurements === expected ? 'OK' : 'WRONG',
-    );
-    row(
-      'original_packets rows',
-      fmt(rows.originals),
-      `= packets = ${fmt(total)}`,
-      rows.originals === total ? 'OK' : 'WRONG',
-    );
-    row(
-      'latest_values rows',
-      fmt(rows.latest),
-      `= stations × 10 = ${fmt(STATIONS * FACTORS.length)}`,
-      rows.latest === STATIONS * FACTORS.length ? 'OK' : 'WRONG',
-    );
-    if (rows.measurements !== expected || rows.originals !== total)
-      fail('stored row counts differ from acknowledged packets');
+    row('ratio current ÷ previous', fmt(packetsPerS / previous.packetsPerS, 2));
 
     // 2. Raw driver inserts of the same rows, same schema, same batch size.
     await migrateOnly(dbs.urls.raw, dir);
@@ -335,7 +361,7 @@ async function main(): Promise<void> {
         maxConnections: IDLE + 100,
       });
       children.push(idleServer);
-      const idle = await runIdle(idleServer, load.qn);
+      const idle = await runIdle(idleServer, current.qn);
       await idleServer.close();
       const perRss = (idle.after.rss - idle.before.rss) / idle.count;
       const perHeap = (idle.after.heapUsed - idle.before.heapUsed) / idle.count;
