@@ -63,9 +63,12 @@ const STAGES = [
   },
   {
     name: 'build',
-    title: 'production build (npm run build)',
+    title: "production build (npm run build) and the console's first-load budget (scripts/bundle-budget.mjs)",
     timeout: 10 * MINUTE,
-    run: (ctx) => command(['npm', 'run', 'build'], ctx),
+    run: async (ctx) => {
+      await command(['npm', 'run', 'build'], ctx);
+      return command([process.execPath, 'scripts/bundle-budget.mjs'], ctx);
+    },
   },
   {
     name: 'cluster',

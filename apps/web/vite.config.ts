@@ -1,5 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The API server in development (`npm run dev:server`, PORT 8080). */
 const API_TARGET = 'http://localhost:8080';
@@ -8,18 +12,57 @@ const API_TARGET = 'http://localhost:8080';
 const PROXIED = ['/manager', '/data', '/dgs', '/drsm', '/openapi.json', '/api-docs'];
 
 /**
- * The one forced group: zod with its configuration (src/lib/zod-config.ts), which must run before any chunk
- * builds a schema. Everything else, antd included, rolldown splits by use, so that the login page downloads
- * only the components it renders and each screen what it adds (scripts/bundle-budget.mjs holds them to it).
+ * Forced groups: zod with its configuration (src/lib/zod-config.ts), which must run before any chunk builds a
+ * schema; each language's translations (src/lib/i18n.ts fetches the one shown) as one file instead of one per
+ * namespace. Everything else, antd included, rolldown splits by use, so that the login page downloads only
+ * the components it renders and each screen what it adds (scripts/bundle-budget.mjs holds them to it).
  */
-const CHUNK_GROUPS: { name: string; test: RegExp }[] = [
+const CHUNK_GROUPS: { name: string | ((id: string) => string); test: RegExp }[] = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
+  {
+    name: (id) => `i18n-${/[\\/]i18n[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? ''}`,
+    test: /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/][^\\/]+[\\/][^\\/]+\.json$/,
+  },
 ];
+
+/** Text files worth compressing: below a kilobyte the headers weigh more than the saving. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a gzip (.gz) and a brotli (.br) copy beside every compressible file of the build, at their best
+ * ratios, once: the server sends the one the browser accepts (apps/server plugins/web-console.ts,
+ * @fastify/static preCompressed), so a phone on a slow network downloads a third of the bytes.
+ */
+function precompress(): Plugin {
+  const toGzip = promisify(gzip);
+  const toBrotli = promisify(brotliCompress);
+  return {
+    name: 'envmon:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = join(dir, name);
+          const content = await readFile(file);
+          if (content.length < COMPRESS_MIN_BYTES) return;
+          const [gz, br] = await Promise.all([
+            toGzip(content, { level: 9 }),
+            toBrotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+          ]);
+          await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   // The config's own folder, so that `vite` works from the repository root as well as from apps/web.
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       ...Object.fromEntries(PROXIED.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: true }])),
@@ -34,7 +77,7 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/bundle-budget.mjs reads which files each page downloads from it.
     manifest: true,
-    // antd (with its rc-components) is one long-cached vendor file of about 1.1 MB (360 kB gzipped).
+    // The largest files are screens' own libraries, loaded with them only: echarts, hls.js, the world map.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       treeshake: {

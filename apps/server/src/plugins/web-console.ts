@@ -17,12 +17,14 @@ export function isApiPath(path: string): boolean {
 /**
  * Serves the built console from WEB_DIST: real files as they are (Vite's hashed assets cached
  * for a year), any other non-API GET gets index.html so that client-side routes survive a reload.
- * Returns false when there is no build to serve.
+ * A file goes compressed to a browser that accepts it: the build writes brotli and gzip copies
+ * beside it (apps/web/vite.config.ts), sent in its stead with Content-Encoding. Returns false
+ * when there is no build to serve.
  */
 export async function registerWebConsole(app: App, webDist: string): Promise<boolean> {
   const root = resolve(webDist);
   if (!existsSync(join(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   app.get('/*', { config: { permission: PUBLIC }, schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -35,6 +37,8 @@ export async function registerWebConsole(app: App, webDist: string): Promise<boo
     }
     const file = resolve(root, `.${decoded}`);
     const isFile = file.startsWith(root + sep) && (await stat(file).catch(() => null))?.isFile() === true;
+    // The same url is sent compressed or not by the request's Accept-Encoding: a cache in between keeps both.
+    reply.header('vary', 'Accept-Encoding');
     if (!isFile) return reply.sendFile('index.html', { maxAge: 0 });
     const relative = file.slice(root.length + 1);
     const hashed = relative.startsWith(`assets${sep}`);

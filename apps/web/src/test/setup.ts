@@ -1,5 +1,10 @@
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { LANGUAGES } from '@envmon/shared';
+import { loadLanguage } from '../lib/i18n';
+
+// The console fetches a language's translations when it shows it (lib/i18n.ts); tests read both, at once.
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // Components validate and render asynchronously (antd forms, lazy tabs); on a loaded 2-core
 // machine that can take over the library's default second. Waits give up after 5 s instead.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CRUD, type CrudDefinition, type CrudKey, crudListQuerySchema, crudPath } from '../crud.js';
-import { LANGUAGES } from '../i18n/index.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import {
   exportFlagSchema,
   exportLinkSchema,

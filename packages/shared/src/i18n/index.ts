@@ -73,8 +73,7 @@ import zhValidation from './zh-CN/validation.json' with { type: 'json' };
  * The console's translations, one JSON file per namespace and language. Keys are semantic
  * and nested (`system.user.userName` is key `user.userName` of namespace `system`).
  */
-export const LANGUAGES = ['zh-CN', 'en-US'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages.js';
 
 export const I18N_RESOURCES = {
   'zh-CN': {

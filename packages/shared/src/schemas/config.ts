@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/index.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { oauthConfigSchema } from './auth.js';
 
 /** The spec's console sizes; the console maps them to antd sizes (medium → middle, mini → small + compact). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/index.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { formatStationTime, type TimePrecision } from '../utils/station-time.js';
 import { DAY_MS } from '../utils/time-units.js';
 import { idSchema } from './common.js';

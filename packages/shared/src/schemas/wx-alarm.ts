@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/index.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { isValidUrl } from '../utils/validate-url.js';
 import { ALARM_LEVELS, ALARM_TYPES } from './alarm.js';
 import { MOBILE_PATTERN, V } from './common.js';

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/index.js';
+import type { Language } from '../i18n/languages.js';
 import { MINUTE_MS } from './time-units.js';
 
 /**

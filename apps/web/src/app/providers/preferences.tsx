@@ -1,10 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CONSOLE_SIZES, LANGUAGES, type ConsoleSize, type Language } from '@envmon/shared';
-import { PageLoading } from '../../components/page-loading';
 import { readCookie, writeCookie, PREFERENCE_COOKIES } from '../../lib/cookies';
 import { setDayjsLanguage } from '../../lib/dayjs';
-import { FALLBACK_LANGUAGE, i18n } from '../../lib/i18n';
+import { captureError } from '../../lib/error-log';
+import { FALLBACK_LANGUAGE, i18n, isLanguageLoaded, loadLanguage } from '../../lib/i18n';
 import { consoleConfigQueryOptions } from '../../lib/console-config';
 import { THEMES, type ThemeName } from './theme';
 
@@ -54,11 +54,28 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const needsDefaults = chosen.size === null || chosen.language === null;
   const config = useQuery({ ...consoleConfigQueryOptions(), enabled: needsDefaults });
 
-  const language = chosen.language ?? config.data?.defaultLanguage ?? FALLBACK_LANGUAGE;
+  const defaultsPending = needsDefaults && config.isPending;
+  const wanted = chosen.language ?? config.data?.defaultLanguage ?? FALLBACK_LANGUAGE;
   const size = chosen.size ?? config.data?.defaultSize ?? FALLBACK_SIZE;
   const theme = chosen.theme ?? FALLBACK_THEME;
+  // A language is shown once its translations have arrived; until then the one before stays (or nothing shows).
+  const [shown, setShown] = useState<Language | null>(() => (isLanguageLoaded(wanted) ? wanted : null));
+  useEffect(() => {
+    if (defaultsPending) return;
+    let current = true;
+    const show = () => current && setShown(wanted);
+    loadLanguage(wanted).then(show, (error: unknown) => {
+      // Keys instead of words beat a console that never appears; the failure is in the error log.
+      captureError(error, 'rejection');
+      show();
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, defaultsPending]);
+  const language = shown ?? wanted;
   // Before anything renders text, so no screen paints in the wrong language first.
-  applyLanguage(language);
+  if (shown) applyLanguage(shown);
 
   const setTheme = useCallback((next: ThemeName) => {
     writeCookie(PREFERENCE_COOKIES.theme, next);
@@ -70,7 +87,6 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   }, []);
   const setLanguage = useCallback((next: Language) => {
     writeCookie(PREFERENCE_COOKIES.language, next);
-    applyLanguage(next);
     setChosen((c) => ({ ...c, language: next }));
   }, []);
 
@@ -79,6 +95,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     [theme, size, language, setTheme, setSize, setLanguage],
   );
 
-  if (needsDefaults && config.isPending) return <PageLoading fullscreen />;
+  // The server's defaults or the language's words are on the way: a blank moment rather than keys on screen.
+  if (defaultsPending || !shown) return null;
   return <PreferencesContext value={value}>{children}</PreferencesContext>;
 }
