@@ -206,6 +206,13 @@ export function* datasetBatches(deviceIds: readonly number[], shape: DatasetShap
 
 const INSERT_COLUMNS = 'device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at';
 
+/**
+ * What the ingest does in each batch's transaction, here once for the whole dataset: every hour of minute values
+ * is marked for its hourly tiles (issue 22), which the TileBuilder then builds (query.ts, before measuring).
+ */
+const MARK_TILE_HOURS = `insert into measurement_tiles_dirty (device_id, kind, hour, seq)
+  select distinct device_id, kind, (data_time / 3600000) * 3600000, 1 from measurements where kind in ('rtd', 'min')`;
+
 /** Writes the dataset to a SQLite file (its own connection; the app's is open beside it, WAL). Rows written. */
 export function loadSqlite(
   file: string,
@@ -236,6 +243,7 @@ export function loadSqlite(
         );
       }
     }
+    sqlite.exec(MARK_TILE_HOURS);
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     sqlite.close();
@@ -272,6 +280,7 @@ export async function loadPostgres(
         );
       }
     }
+    await client.query(MARK_TILE_HOURS);
     await client.query('vacuum analyze measurements');
   } finally {
     await client.end();

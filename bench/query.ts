@@ -19,6 +19,7 @@ import { buildApp } from '@envmon/server/dist/app.js';
 import type { App } from '@envmon/server/dist/app-types.js';
 import type { AppConfig } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
+import { TileBuilder } from '@envmon/server/dist/ingest/tile-builder.js';
 import pg from 'pg';
 import { ADMIN_PASSWORD, benchConfig } from './bench-server-side.js';
 import { isPostgres } from './ingest-common.js';
@@ -124,8 +125,9 @@ export const historyCases: QueryBenchCase[] = [
     },
   },
   {
+    // Read from the hourly tiles (issue 22), built before the cases run.
     label: 'history minute, 1 station × 1 factor × 1 year: chart (525,600 → ≤ 2,000 points)',
-    targetMs: 300,
+    targetMs: 150,
     run: async (ctx) => {
       const chart = await getData<HistoryChart>(ctx, '/data/history/rest/chart', {
         deviceIds: String(ctx.stations[0]),
@@ -308,9 +310,17 @@ export async function benchQueries(
         : loadSqlite(target.url.slice('sqlite:'.length), stations, shape, log);
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `  loaded ${rows.toLocaleString('en')} rows in ${seconds.toFixed(0)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s)\n`,
+      `  loaded ${rows.toLocaleString('en')} rows in ${seconds.toFixed(0)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s)`,
     );
     db = openDatabase(config.database).db;
+    // The minute year's hourly tiles, built as the server builds them after the ingest marked their hours.
+    const building = performance.now();
+    const builder = new TileBuilder(db, config.database.dialect);
+    let hours = 0;
+    for (let taken = await builder.build(500); taken > 0; taken = await builder.build(500)) hours += taken;
+    console.log(
+      `  hourly tiles of ${hours.toLocaleString('en')} hours built in ${((performance.now() - building) / 1000).toFixed(0)} s\n`,
+    );
     const ctx: QueryBenchContext = {
       app,
       db,

@@ -242,6 +242,7 @@ if (onPostgres) {
           },
         ],
         rollups: [{ deviceId: 1, factorCode: 'w21003', kind: 'month', from: APR_2025, to: Date.UTC(2025, 4, 1) }],
+        tileHours: [],
       });
       await repository.writeBatch(upload(1));
       await repository.writeBatch(upload(2));

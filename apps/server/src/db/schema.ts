@@ -19,7 +19,13 @@ import type {
   VirtualDevicesTable,
   DeviceFactorsTable,
 } from './schema/device.js';
-import type { OriginalPacketsTable, MeasurementsTable, LatestValuesTable } from './schema/measurement.js';
+import type {
+  OriginalPacketsTable,
+  MeasurementsTable,
+  LatestValuesTable,
+  MeasurementTilesTable,
+  MeasurementTilesDirtyTable,
+} from './schema/measurement.js';
 import type {
   SurfaceWaterLimitsTable,
   ThresholdsTable,
@@ -89,6 +95,8 @@ export interface Database {
   originalPackets: OriginalPacketsTable;
   measurements: MeasurementsTable;
   latestValues: LatestValuesTable;
+  measurementTiles: MeasurementTilesTable;
+  measurementTilesDirty: MeasurementTilesDirtyTable;
   deviceStatus: DeviceStatusTable;
   deviceDeploy: DeviceDeployTable;
   virtualDevices: VirtualDevicesTable;

@@ -116,6 +116,26 @@ describe('IngestPipeline', () => {
     expect(received.map((e) => e.values[0]?.value)).toEqual([10, 11]);
   });
 
+  it('marks each real-time or minute hour a batch writes into once, in key order, and no hour of day values', async () => {
+    const { repository, pipeline } = setup();
+    const other = { ...DEVICE, id: 3 };
+    await Promise.all([
+      pipeline.submit(upload('rtd', T0 + 3_600_000, { w01018: 1 })),
+      pipeline.submit(upload('rtd', T0, { w01018: 1, w21003: 2 })),
+      pipeline.submit(upload('rtd', T0 + 59 * 60_000, { w01018: 1 })),
+      pipeline.submit({ ...upload('rtd', T0, { w01018: 1 }), device: other }),
+      pipeline.submit(upload('day', T0, { w01018: 1 })),
+      // A packet without values writes nothing.
+      pipeline.submit(upload('rtd', T0 + 2 * 3_600_000, {})),
+    ]);
+    expect(repository.batches).toHaveLength(1);
+    expect(repository.batches[0]?.tileHours).toEqual([
+      { deviceId: 3, kind: 'rtd', hour: T0 },
+      { deviceId: 7, kind: 'rtd', hour: T0 },
+      { deviceId: 7, kind: 'rtd', hour: T0 + 3_600_000 },
+    ]);
+  });
+
   it('keeps an equipment-state upload as its original with its DataTime and announces it after the commit', async () => {
     const { repository, pipeline, received, bus } = setup();
     const states: DomainEvents['state.received'][] = [];

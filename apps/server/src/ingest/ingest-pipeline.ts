@@ -4,6 +4,7 @@ import type { MeasurementKind, MeasurementsTable } from '../db/schema.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
 import { applyRules, type DataRuleSource, NO_DATA_RULES } from './data-rules.js';
 import type { IngestBatch, IngestRepository, LatestRow, MeasurementRow, RollupTarget } from './ingest.repository.js';
+import { hourOf, isTileKind, type TileHour } from './tiles.js';
 import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
 
 export type StationDataKind = Extract<MeasurementKind, 'rtd' | 'min' | 'hour' | 'day'>;
@@ -211,6 +212,7 @@ export class IngestPipeline {
     // Per device, per factor: the newest value of the batch.
     const latest = new Map<number, Map<string, LatestRow>>();
     const rollups = new Map<string, RollupTarget>();
+    const tileHours = new Map<string, TileHour>();
     const announcements: Announcement[] = [];
 
     for (const packet of packets) {
@@ -247,6 +249,10 @@ export class IngestPipeline {
         latest.set(device.id, deviceLatest);
       }
       const rows: MeasurementRow[] = [];
+      if (isTileKind(data.kind) && data.values.length > 0) {
+        const hour = hourOf(data.dataTime);
+        tileHours.set(`${device.id}|${data.kind}|${hour}`, { deviceId: device.id, kind: data.kind, hour });
+      }
       const month = stationMonth(data.dataTime, device.utcOffsetMinutes);
       for (const station of data.values) {
         const v = this.ruled(device.id, station);
@@ -297,6 +303,10 @@ export class IngestPipeline {
         measurements,
         latest: [...latest.values()].flatMap((byFactor) => [...byFactor.values()]),
         rollups: [...rollups.values()],
+        // In key order, so that writers on several connections mark them in one order.
+        tileHours: [...tileHours.values()].sort(
+          (a, b) => a.deviceId - b.deviceId || a.kind.localeCompare(b.kind) || a.hour - b.hour,
+        ),
       },
       announcements,
     };

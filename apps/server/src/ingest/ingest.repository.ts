@@ -1,5 +1,6 @@
 import { auditedExtremeSql, auditedValidSql, auditedValueSql } from '../db/queries/audited.js';
 import type { LatestValuesTable, MeasurementKind, MeasurementsTable, OriginalPacketsTable } from '../db/schema.js';
+import type { TileHour } from './tiles.js';
 
 export type OriginalRow = Omit<OriginalPacketsTable, 'id'>;
 export type MeasurementRow = MeasurementsTable;
@@ -29,6 +30,8 @@ export interface IngestBatch {
   measurements: MeasurementRow[];
   latest: LatestRow[];
   rollups: RollupTarget[];
+  /** The real-time and minute hours the batch writes into, each once: their tiles become stale (ingest/tiles.ts). */
+  tileHours: TileHour[];
 }
 
 /** The storage side of the ingest pipeline: one transaction per batch. */

@@ -18,6 +18,7 @@ export class PostgresIngestRepository implements IngestRepository {
       await upsertMeasurements(trx, batch.measurements);
       await upsertLatest(trx, batch.latest);
       for (const target of batch.rollups) await recomputeRollup(trx, target);
+      await markTileHours(trx, batch.tileHours);
     });
   }
 
@@ -91,4 +92,15 @@ async function recomputeRollup(trx: Transaction<Database>, t: RollupTarget): Pro
     on conflict (device_id, kind, data_time, factor_code) do update set
       value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
       received_at = excluded.received_at`.execute(trx);
+}
+
+/** The hours' tiles are stale (ingest/tiles.ts); seq counts the changes, so a rebuild in progress keeps the mark. */
+async function markTileHours(trx: Transaction<Database>, hours: IngestBatch['tileHours']): Promise<void> {
+  if (hours.length === 0) return;
+  await sql`
+    insert into measurement_tiles_dirty (device_id, kind, hour, seq)
+    select d, k, h, 1 from unnest(
+      ${column(hours, 'deviceId')}::integer[], ${column(hours, 'kind')}::text[], ${column(hours, 'hour')}::bigint[])
+      as t(d, k, h)
+    on conflict (device_id, kind, hour) do update set seq = measurement_tiles_dirty.seq + 1`.execute(trx);
 }

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { type IngestBatch, ROLLUP_AGGREGATES, type RollupTarget } from './ingest.repository.js';
+import type { TileHour } from './tiles.js';
 
 /** The statements of one SQLite ingest batch: the same rows and upserts as the PostgreSQL path. */
 export const SQLITE_INGEST_SQL = {
@@ -26,6 +27,8 @@ export const SQLITE_INGEST_SQL = {
      on conflict (device_id, kind, data_time, factor_code) do update set
        value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
        received_at = excluded.received_at`,
+  markTileHour: `insert into measurement_tiles_dirty (device_id, kind, hour, seq) values (?, ?, ?, 1)
+     on conflict (device_id, kind, hour) do update set seq = measurement_tiles_dirty.seq + 1`,
 };
 
 export type SqliteIngestSql = typeof SQLITE_INGEST_SQL;
@@ -53,6 +56,7 @@ export interface PackedBatch {
   /** Per latest value: factorCode, kind, flag, quality. */
   latestWords: Int32Array;
   rollups: RollupTarget[];
+  tileHours: TileHour[];
 }
 
 export function packBatch(batch: IngestBatch): PackedBatch {
@@ -115,6 +119,7 @@ export function packBatch(batch: IngestBatch): PackedBatch {
     latestNumbers,
     latestWords,
     rollups: batch.rollups,
+    tileHours: batch.tileHours,
   };
 }
 
@@ -129,14 +134,12 @@ export const packedBuffers = (p: PackedBatch): ArrayBuffer[] =>
  * batch in one transaction. It uses nothing from its module scope: the writer thread runs its
  * source text (see sqlite-writer-thread.ts), so it may only touch its arguments.
  */
-export function createBatchWriter(
-  sqlite: SqliteDatabase.Database,
-  sql: SqliteIngestSql,
-): (batch: PackedBatch) => void {
+export function createBatchWriter(sqlite: SqliteDatabase.Database, sql: SqliteIngestSql): (batch: PackedBatch) => void {
   const insertOriginal = sqlite.prepare(sql.insertOriginal);
   const upsertMeasurement = sqlite.prepare(sql.upsertMeasurement);
   const upsertLatest = sqlite.prepare(sql.upsertLatest);
   const recomputeRollup = sqlite.prepare(sql.recomputeRollup);
+  const markTileHour = sqlite.prepare(sql.markTileHour);
   const orNull = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
   return sqlite.transaction((b: PackedBatch) => {
     const word = (i: number | undefined) => (i === undefined || i < 0 ? null : (b.words[i] ?? null));
@@ -192,5 +195,6 @@ export function createBatchWriter(
       );
     }
     for (const r of b.rollups) recomputeRollup.run(r.kind, r.from, r.deviceId, r.factorCode, r.from, r.to);
+    for (const t of b.tileHours) markTileHour.run(t.deviceId, t.kind, t.hour);
   });
 }

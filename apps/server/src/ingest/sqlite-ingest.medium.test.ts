@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import type { IngestBatch } from './ingest.repository.js';
 import { SqliteIngestRepository } from './sqlite-ingest.repository.js';
+import { hourOf } from './tiles.js';
 
 // The SQLite write path on its own (it runs whatever TEST_DATABASE_URL says): a database file is
 // written from the writer thread, an in-memory one on the server's connection; both must store
@@ -96,6 +97,7 @@ function batch(deviceId: number, minute: number): IngestBatch {
       },
     ],
     rollups: [],
+    tileHours: [{ deviceId, kind: 'min', hour: hourOf(dataTime) }],
   };
 }
 
@@ -126,6 +128,7 @@ describe.each([
     originals: await handle.db.selectFrom('originalPackets').selectAll().orderBy('id').execute(),
     measurements: await handle.db.selectFrom('measurements').selectAll().orderBy('factorCode').execute(),
     latest: await handle.db.selectFrom('latestValues').selectAll().orderBy('factorCode').execute(),
+    dirty: await handle.db.selectFrom('measurementTilesDirty').selectAll().execute(),
   });
 
   it('stores every row as given, nulls as nulls', async () => {
@@ -138,6 +141,8 @@ describe.each([
     // Columns the ingest never writes (the audit's) aside.
     expect(stored.measurements).toMatchObject([...written.measurements].sort(byCode));
     expect(stored.latest).toEqual([...written.latest].sort(byCode));
+    // The minute hour's tiles are stale, in the same transaction.
+    expect(stored.dirty).toEqual([{ deviceId: 1, kind: 'min', hour: T, seq: 1 }]);
   });
 
   it('stores nothing of a failed batch, and the next batch is written', async () => {
@@ -146,7 +151,7 @@ describe.each([
     // A measurement the schema refuses (quality is NOT NULL) fails the whole transaction.
     broken.measurements.push({ ...broken.measurements[0]!, factorCode: 'a01001', quality: null as unknown as string });
     await expect(repository.writeBatch(broken)).rejects.toThrow(/NOT NULL/);
-    expect(await rows()).toEqual({ originals: [], measurements: [], latest: [] });
+    expect(await rows()).toEqual({ originals: [], measurements: [], latest: [], dirty: [] });
 
     await repository.writeBatch(batch(1, 1));
     const stored = await rows();
@@ -163,5 +168,7 @@ describe.each([
     const stored = await rows();
     expect(stored.originals).toHaveLength(4);
     expect(stored.measurements.find((m) => m.factorCode === 'w01018')?.value).toBe(99);
+    // Each batch counted a change of the hour.
+    expect(stored.dirty).toEqual([{ deviceId: 1, kind: 'min', hour: T, seq: 2 }]);
   });
 });

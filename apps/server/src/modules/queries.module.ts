@@ -1,3 +1,4 @@
+import { startTileBuilding, TileBuilder } from '../ingest/tile-builder.js';
 import { AiQueryRepository } from './ai-query/ai-query.repository.js';
 import { aiQueryRoutes } from './ai-query/ai-query.routes.js';
 import { AiQueryService } from './ai-query/ai-query.service.js';
@@ -21,13 +22,15 @@ import { statisticsRoutes } from './statistics/statistics.routes.js';
 import { StatisticsService } from './statistics/statistics.service.js';
 
 /** The query and report screens (issue 6), read-only over the stored data, with their exports. */
-export function registerQueries({ app, db, database, clock, downloads, deviceScopes }: ModuleContext): void {
+export function registerQueries({ app, db, dialect, database, clock, downloads, deviceScopes }: ModuleContext): void {
   realtimeRoutes(app, new RealtimeService(new RealtimeRepository(db), clock));
   // Exports of the queries and reports (issue 6): the link, the streamed file and its progress.
   reportRoutes(app, new ReportService(new ReportRepository(db)), downloads);
   // Transmission, summaries, isotope and odour rose reports (issue 6), with their exports.
   statisticsRoutes(app, new StatisticsService(db, clock), downloads);
   historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
+  // The history chart's hourly tiles (issue 22), rebuilt where the data changed; before the database closes.
+  app.addHook('preClose', startTileBuilding(new TileBuilder(db, dialect), app.log.child({ service: 'tiles' })));
   // Original packets and station state parsed from them (issue 6); these, gather and AI keep to the user's device scope.
   originalRoutes(app, new OriginalService(new OriginalRepository(db), deviceScopes), downloads);
   gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);

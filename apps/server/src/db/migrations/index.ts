@@ -28,6 +28,7 @@ import { statePacketIndex } from './0024-state-packet-index.js';
 import { forwardErrorKind } from './0025-forward-error-kind.js';
 import { jobs } from './0026-jobs.js';
 import { jobRunFiles } from './0027-job-run-files.js';
+import { measurementTiles } from './0028-measurement-tiles.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -64,6 +65,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0025_forward_error_kind': forwardErrorKind(),
     '0026_jobs': jobs(dialect),
     '0027_job_run_files': jobRunFiles(dialect),
+    '0028_measurement_tiles': measurementTiles(dialect),
   };
 }
 

@@ -56,3 +56,32 @@ export interface LatestValuesTable {
   quality: string;
   receivedAt: number;
 }
+
+/**
+ * An hour's tile of one device × kind (rtd, min) × factor (issue 22): its value count and its lowest and highest
+ * non-null value with their data times (the first one in time where several are equal), as stored and as reports
+ * take it (db/queries/audited.ts reportedValueSql). `hour`: the UTC hour's first instant.
+ */
+export interface MeasurementTilesTable {
+  deviceId: number;
+  kind: MeasurementKind;
+  factorCode: string;
+  hour: number;
+  n: number;
+  loTime: number | null;
+  lo: number | null;
+  hiTime: number | null;
+  hi: number | null;
+  reportedLoTime: number | null;
+  reportedLo: number | null;
+  reportedHiTime: number | null;
+  reportedHi: number | null;
+}
+
+/** A device × kind × hour whose tiles are stale; `seq` grows with every change, so a rebuild sees one made meanwhile. */
+export interface MeasurementTilesDirtyTable {
+  deviceId: number;
+  kind: MeasurementKind;
+  hour: number;
+  seq: number;
+}

@@ -75,7 +75,7 @@ describe('data audit', () => {
       ? new SqliteIngestRepository(database.db, database.sqlite)
       : new PostgresIngestRepository(database.db);
     try {
-      await repo.writeBatch({ originals: [], measurements, latest: [], rollups });
+      await repo.writeBatch({ originals: [], measurements, latest: [], rollups, tileHours: [] });
     } finally {
       await repo.close();
       await database.db.destroy();

@@ -109,7 +109,7 @@ export class DeviceRepository {
   }
 
   /**
-   * Removes the device with its live state (online status, latest values). Stored measurements and
+   * Removes the device with its live state (online status, latest values) and its hourly tiles. Stored measurements and
    * original packets stay: they are the environmental record of what the station reported, deleting
    * years of rows would hold a write transaction for long, and ids are never reused, so nothing
    * else can pick them up.
@@ -118,6 +118,9 @@ export class DeviceRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('deviceStatus').where('deviceId', '=', id).execute();
       await trx.deleteFrom('latestValues').where('deviceId', '=', id).execute();
+      // The hourly tiles are derived for its charts, which go with it.
+      await trx.deleteFrom('measurementTiles').where('deviceId', '=', id).execute();
+      await trx.deleteFrom('measurementTilesDirty').where('deviceId', '=', id).execute();
       await trx.deleteFrom('devices').where('id', '=', id).execute();
     });
   }

@@ -151,7 +151,8 @@ describe('history query', () => {
     expect(points.length).toBe(100);
     expect(points).toContainEqual([start + 321 * MINUTE_MS, 500]);
     expect(points).toContainEqual([start + 777 * MINUTE_MS, -7]);
-    // A range of 30 days (past 2^31 ms): the same points, read as whole seconds from the range's start.
+    // A range of 30 days (past 2^31 ms), more hours than buckets but fewer values than points: every value, read as
+    // whole seconds from the range's start.
     const wide = await call<HistoryChart>(t().app, admin, 'GET', `${HISTORY}/chart`, {
       query: {
         timeUnit: 'minute',
@@ -159,10 +160,10 @@ describe('history query', () => {
         endTime: String(start + 30 * 24 * 60 * MINUTE_MS),
         deviceIds: String(a),
         factorCodes: COD,
-        maxPoints: '100',
+        maxPoints: '1000',
       },
     });
-    expect(wide.series[0]?.points).toEqual(points);
+    expect(wide.series[0]?.points).toEqual(minutes.map(([, , dataTime, , value]) => [dataTime, value]));
     // A value the station sent without a number stays a gap (null), not a zero.
     const gap = await call<HistoryChart>(t().app, admin, 'GET', `${HISTORY}/chart`, {
       query: {

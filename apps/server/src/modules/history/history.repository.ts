@@ -1,9 +1,10 @@
-import { DAY_MS } from '@envmon/shared';
+import { DAY_MS, HOUR_MS } from '@envmon/shared';
 import type SqliteDatabase from 'better-sqlite3';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, DevicesTable, MeasurementKind } from '../../db/schema.js';
 import { reportedValueSql } from '../../db/queries/audited.js';
 import { type DeviceScope, devicesInScope } from '../../db/queries/device-scope.js';
+import { type HourExtremes, hourExtremes as hourExtremesOf, hourOf, hourRuns } from '../../ingest/tiles.js';
 
 export type HistoryDeviceRow = Pick<Selectable<DevicesTable>, 'id' | 'deviceName' | 'deviceCode' | 'utcOffsetMinutes'>;
 
@@ -180,6 +181,74 @@ export class HistoryRepository {
       times: Float64Array.from(rows, (r) => Number(r.t)),
       values: Float64Array.from(rows, (r) => r.v ?? Number.NaN),
     };
+  }
+
+  /**
+   * One device × factor's hours touching [from, to) reduced to their extremes (issue 22), in hour order: the stored
+   * tiles of clean hours, and for the hours marked dirty — and a first or last hour the range only cuts into — the
+   * same computed from the values themselves, read-only (the tile builder alone writes tiles). The dirty list is read
+   * before the tiles: an hour rebuilt in between is then computed, never taken from a tile read before its rebuild.
+   */
+  async hourExtremes(
+    deviceId: number,
+    kind: MeasurementKind,
+    factorCode: string,
+    from: number,
+    to: number,
+    audited = false,
+  ): Promise<HourExtremes[]> {
+    const first = hourOf(from);
+    const end = hourOf(to - 1) + HOUR_MS;
+    const dirty = await this.db
+      .selectFrom('measurementTilesDirty')
+      .select('hour')
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('hour', '>=', first)
+      .where('hour', '<', end)
+      .execute();
+    const computed = new Set(dirty.map((d) => Number(d.hour)));
+    if (first < from) computed.add(first);
+    if (to < end) computed.add(end - HOUR_MS);
+    const tiles = await this.db
+      .selectFrom('measurementTiles')
+      .select(['hour', 'n'])
+      .$if(!audited, (q) => q.select(['loTime', 'lo', 'hiTime', 'hi']))
+      .$if(audited, (q) =>
+        q.select(['reportedLoTime as loTime', 'reportedLo as lo', 'reportedHiTime as hiTime', 'reportedHi as hi']),
+      )
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('factorCode', '=', factorCode)
+      .where('hour', '>=', first)
+      .where('hour', '<', end)
+      .execute();
+    const extremes: HourExtremes[] = [];
+    for (const t of tiles) {
+      const hour = Number(t.hour);
+      if (computed.has(hour)) continue;
+      const time = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+      extremes.push({
+        hour,
+        n: Number(t.n),
+        loTime: time(t.loTime),
+        lo: t.lo ?? null,
+        hiTime: time(t.hiTime),
+        hi: t.hi ?? null,
+      });
+    }
+    for (const run of hourRuns(computed)) {
+      const columns = await this.columns(
+        deviceId,
+        kind,
+        factorCode,
+        Math.max(run.from, from),
+        Math.min(run.to, to),
+        audited,
+      );
+      extremes.push(...hourExtremesOf(columns.times, columns.values));
+    }
+    return extremes.sort((a, b) => a.hour - b.hour);
   }
 
   /**

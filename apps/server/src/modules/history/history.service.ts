@@ -23,6 +23,7 @@ import {
 import type { MeasurementKind } from '../../db/schema.js';
 import { type ScopeReader, scopeOf } from '../device/device-scope.js';
 import { DomainError } from '../../lib/errors.js';
+import { isTileKind } from '../../ingest/tiles.js';
 import type { XlsxWorkbookPlan } from '../../lib/xlsx-export.js';
 import { readAhead, toRows, type XlsxExportColumn } from '../../lib/xlsx-export.js';
 import type {
@@ -32,6 +33,7 @@ import type {
   HistoryRange,
   HistoryRepository,
 } from './history.repository.js';
+import { chartsFromTiles, tileChartPoints } from './tile-chart.js';
 
 /** The measurement kind a plain (non-flow) unit reads. */
 const KIND: Record<Exclude<HistoryTimeUnit, HistoryFlowUnit>, MeasurementKind> = {
@@ -263,17 +265,23 @@ export class HistoryService {
     return answer(rows, total);
   }
 
-  /** The chart: per device × factor, the range's values downsampled to at most maxPoints (min/max per bucket). */
+  /**
+   * The chart: per device × factor, the range's values downsampled to at most maxPoints (min/max per bucket); of
+   * real-time and minute values over more hours than buckets, per bucket of whole hours from their hourly tiles.
+   */
   async chart(query: HistoryChartQuery, reader: ScopeReader): Promise<HistoryChart> {
     const { devices, factors } = await this.resolve(query, reader);
     const { timeUnit, maxPoints } = query;
     const series: HistorySeries[] = [];
+    const seriesOf = (device: HistoryDeviceRow, factorCode: string) => ({
+      deviceId: device.id,
+      deviceName: device.deviceName,
+      deviceCode: device.deviceCode,
+      factorCode,
+    });
     const push = (device: HistoryDeviceRow, factorCode: string, columns: HistoryColumns) =>
       series.push({
-        deviceId: device.id,
-        deviceName: device.deviceName,
-        deviceCode: device.deviceCode,
-        factorCode,
+        ...seriesOf(device, factorCode),
         total: columns.times.length,
         points: downsampleMinMax(columns.times, columns.values, maxPoints),
       });
@@ -289,18 +297,28 @@ export class HistoryService {
         }
       }
     } else {
+      const kind = KIND[timeUnit];
+      const { beginTime: from, endTime: to } = query;
+      const audited = query.audited === true;
+      const tiled = isTileKind(kind) && chartsFromTiles(from, to, maxPoints);
       // One series at a time: a minute year is half a million values, read and reduced before the next.
       for (const device of devices) {
         for (const { factorCode } of factors) {
-          const columns = await this.repo.columns(
-            device.id,
-            KIND[timeUnit],
-            factorCode,
-            query.beginTime,
-            query.endTime,
-            query.audited === true,
-          );
-          push(device, factorCode, columns);
+          if (tiled) {
+            // Real-time and minute values over many hours: their hourly tiles (issue 22), unless the values are
+            // few enough to be drawn one by one.
+            const hours = await this.repo.hourExtremes(device.id, kind, factorCode, from, to, audited);
+            const total = hours.reduce((sum, h) => sum + h.n, 0);
+            if (total > maxPoints) {
+              series.push({
+                ...seriesOf(device, factorCode),
+                total,
+                points: tileChartPoints(hours, from, to, maxPoints),
+              });
+              continue;
+            }
+          }
+          push(device, factorCode, await this.repo.columns(device.id, kind, factorCode, from, to, audited));
         }
       }
     }

@@ -1,5 +1,6 @@
 import { DEPLOY_TYPE, HOUR_MS, type HistoryTable } from '@envmon/shared';
 import type { MeasurementKind } from '../../db/schema.js';
+import { hourOf, isTileKind, type TileHour } from '../../ingest/tiles.js';
 import { ADMIN_PASSWORD, login, query, type TestApp } from '../../test/harness.js';
 import { insertDevice } from '../deploy/device-panel.test-support.js';
 
@@ -52,9 +53,10 @@ export type MeasurementRow = [
   flag?: string,
   quality?: string,
 ];
+/** Stored as the writers store them: the hours of real-time and minute values marked for their tiles (issue 22). */
 export const insertMeasurements = (t: TestApp, rows: MeasurementRow[]) =>
-  query(t, (db) =>
-    db
+  query(t, async (db) => {
+    await db
       .insertInto('measurements')
       .values(
         rows.map(([deviceId, kind, dataTime, factorCode, value, cou, flag = 'N', quality = 'N']) => ({
@@ -71,8 +73,24 @@ export const insertMeasurements = (t: TestApp, rows: MeasurementRow[]) =>
           receivedAt: 0,
         })),
       )
-      .execute(),
-  );
+      .execute();
+    const hours = new Map<string, TileHour>();
+    for (const [deviceId, kind, dataTime] of rows) {
+      if (isTileKind(kind))
+        hours.set(`${deviceId}|${kind}|${hourOf(dataTime)}`, { deviceId, kind, hour: hourOf(dataTime) });
+    }
+    for (const hour of hours.values()) {
+      await db
+        .insertInto('measurementTilesDirty')
+        .values({ ...hour, seq: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['deviceId', 'kind', 'hour'])
+            .doUpdateSet((eb) => ({ seq: eb('measurementTilesDirty.seq', '+', 1) })),
+        )
+        .execute();
+    }
+  });
 
 /** Two projects (A and B in the first, C in the second) and their hours, days and month of COD and flow. */
 export async function seedHistory(t: TestApp): Promise<HistoryFixture> {

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { HOUR_MS } from '@envmon/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../../db/connection.js';
 import {
   listMonthPartitions,
@@ -8,6 +9,7 @@ import {
   pruneMonthPartition,
 } from '../../../db/partitions.js';
 import type { Database, MeasurementKind } from '../../../db/schema.js';
+import { hourOf, isTileKind } from '../../../ingest/tiles.js';
 
 /**
  * The kinds retention removes: minute values (2051) and real-time values (2011), which are as fine-grained.
@@ -48,6 +50,46 @@ export interface RetentionStore {
 
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
+/**
+ * After a batch of a device's oldest values of a tile kind went (oldest first, so every value left is at least as
+ * new as the oldest one left): the tiles of the hours wholly emptied go, and the hour of the oldest value left,
+ * which the batch may have cut into, loses its tiles and is marked dirty, to be rebuilt from what it still holds.
+ */
+async function dropDeletedTiles(
+  trx: Transaction<Database>,
+  deviceId: number,
+  kind: MeasurementKind,
+  before: number,
+): Promise<void> {
+  const oldest = await trx
+    .selectFrom('measurements')
+    .select((eb) => eb.fn.min('dataTime').as('dataTime'))
+    .where('deviceId', '=', deviceId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  const left = oldest?.dataTime === null || oldest?.dataTime === undefined ? null : hourOf(Number(oldest.dataTime));
+  const cut = left !== null && left < before ? left + HOUR_MS : left;
+  for (const tiles of ['measurementTiles', 'measurementTilesDirty'] as const) {
+    await trx
+      .deleteFrom(tiles)
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .$if(cut !== null, (q) => q.where('hour', '<', cut ?? 0))
+      .execute();
+  }
+  if (left !== null && left < before) {
+    await trx
+      .insertInto('measurementTilesDirty')
+      .values({ deviceId, kind, hour: left, seq: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['deviceId', 'kind', 'hour'])
+          .doUpdateSet((eb) => ({ seq: eb('measurementTilesDirty.seq', '+', 1) })),
+      )
+      .execute();
+  }
+}
+
 /** Retention's reads and deletes on measurements and original_packets, on SQLite and PostgreSQL. */
 export class RetentionRepository implements RetentionStore {
   constructor(
@@ -73,9 +115,23 @@ export class RetentionRepository implements RetentionStore {
     return Number(rows[0]?.bytes ?? 0);
   }
 
-  prunePartition(table: PartitionedTable, partition: MonthPartition): Promise<PrunedPartition> {
+  async prunePartition(table: PartitionedTable, partition: MonthPartition): Promise<PrunedPartition> {
     const keep = table === 'measurements' ? sql`kind not in (${removedKinds})` : sql`false`;
-    return pruneMonthPartition(this.db, table, partition.start, keep);
+    const pruned = await pruneMonthPartition(this.db, table, partition.start, keep);
+    // The month's hourly tiles go with its minute and real-time values (a UTC month is whole UTC hours).
+    if (table === 'measurements' && pruned.outcome !== 'absent') {
+      await this.db.transaction().execute(async (trx) => {
+        for (const tiles of ['measurementTiles', 'measurementTilesDirty'] as const) {
+          await trx
+            .deleteFrom(tiles)
+            .where('kind', 'in', [...MINUTE_RETENTION_KINDS])
+            .where('hour', '>=', partition.start)
+            .where('hour', '<', partition.end)
+            .execute();
+        }
+      });
+    }
+    return pruned;
   }
 
   async nextMeasuredDevice(after: number): Promise<number | null> {
@@ -88,29 +144,33 @@ export class RetentionRepository implements RetentionStore {
   }
 
   async deleteMeasurements(deviceId: number, kind: MeasurementKind, before: number, limit: number): Promise<number> {
-    // By the key's leading columns (device, kind, data time): each batch is an index range, on both dialects.
-    const result = await this.db
-      .deleteFrom('measurements')
-      .where('deviceId', '=', deviceId)
-      .where('kind', '=', kind)
-      .where('dataTime', '<', before)
-      .where((eb) =>
-        eb(
-          eb.refTuple('dataTime', 'factorCode'),
-          'in',
-          eb
-            .selectFrom('measurements')
-            .select(['dataTime', 'factorCode'])
-            .where('deviceId', '=', deviceId)
-            .where('kind', '=', kind)
-            .where('dataTime', '<', before)
-            .orderBy('dataTime')
-            .limit(limit)
-            .$asTuple('dataTime', 'factorCode'),
-        ),
-      )
-      .executeTakeFirst();
-    return deleted(result);
+    return this.db.transaction().execute(async (trx) => {
+      // By the key's leading columns (device, kind, data time): each batch is an index range, on both dialects.
+      const result = await trx
+        .deleteFrom('measurements')
+        .where('deviceId', '=', deviceId)
+        .where('kind', '=', kind)
+        .where('dataTime', '<', before)
+        .where((eb) =>
+          eb(
+            eb.refTuple('dataTime', 'factorCode'),
+            'in',
+            eb
+              .selectFrom('measurements')
+              .select(['dataTime', 'factorCode'])
+              .where('deviceId', '=', deviceId)
+              .where('kind', '=', kind)
+              .where('dataTime', '<', before)
+              .orderBy('dataTime')
+              .limit(limit)
+              .$asTuple('dataTime', 'factorCode'),
+          ),
+        )
+        .executeTakeFirst();
+      const count = deleted(result);
+      if (count > 0 && isTileKind(kind)) await dropDeletedTiles(trx, deviceId, kind, before);
+      return count;
+    });
   }
 
   async firstOriginalIdFrom(before: number): Promise<number | null> {
