@@ -23,7 +23,6 @@ interface BudgetScript {
 }
 
 const budget = (await import(pathToFileURL(join(ROOT, 'scripts/bundle-budget.mjs')).href)) as BudgetScript;
-const manifest: unknown = JSON.parse(readFileSync(join(ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'));
 const [LOGIN, FIRST_SCREEN] = budget.PAGES;
 
 const QUIET_MS = 1000;
@@ -92,6 +91,7 @@ test('a fresh browser downloads the budgeted files, compressed, for /login and f
   page,
 }) => {
   if (!LOGIN || !FIRST_SCREEN) throw new Error('scripts/bundle-budget.mjs names no login and first screen');
+  const manifest: unknown = JSON.parse(readFileSync(join(ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'));
   const loginFiles = budget.pageFiles(manifest, LOGIN.modules);
   const firstScreenFiles = budget.pageFiles(manifest, FIRST_SCREEN.modules);
 

@@ -60,8 +60,10 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const theme = chosen.theme ?? FALLBACK_THEME;
   // A language is shown once its translations have arrived; until then the one before stays (or nothing shows).
   const [shown, setShown] = useState<Language | null>(() => (isLanguageLoaded(wanted) ? wanted : null));
+  // The language waits for the server's default only when no choice of the user's names it.
+  const languagePending = chosen.language === null && config.isPending;
   useEffect(() => {
-    if (defaultsPending) return;
+    if (languagePending) return;
     let current = true;
     const show = () => current && setShown(wanted);
     loadLanguage(wanted).then(show, (error: unknown) => {
@@ -72,7 +74,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [wanted, defaultsPending]);
+  }, [wanted, languagePending]);
   const language = shown ?? wanted;
   // Before anything renders text, so no screen paints in the wrong language first.
   if (shown) applyLanguage(shown);
