@@ -8,13 +8,22 @@
 // against the targets. Cases are a list (QueryBenchCase): a new figure is one more entry, see
 // `historyCases`, `reportCases`, `dashboardCases` (query-dashboard.ts) and `runQueryBench`.
 //
-//   npm run bench:query [-- --stations 100 --reps 20 --database postgres://user@host:5432/postgres]
+// --layout previous runs the same cases on the storage layout before issue 22 (bench/ingest-layouts.ts: minute
+// values in the history index too), for a before/after comparison.
+//
+//   npm run bench:query [-- --stations 100 --reps 20 --database postgres://user@host:5432/postgres --layout previous]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { HistoryChart, HistoryTable, SummaryReport, TransmissionReport } from '@envmon/shared';
+import {
+  DAY_MS,
+  type HistoryChart,
+  type HistoryTable,
+  type SummaryReport,
+  type TransmissionReport,
+} from '@envmon/shared';
 import { buildApp } from '@envmon/server/dist/app.js';
 import type { App } from '@envmon/server/dist/app-types.js';
 import type { AppConfig } from '@envmon/server/dist/config/config.js';
@@ -23,6 +32,7 @@ import { TileBuilder } from '@envmon/server/dist/ingest/tile-builder.js';
 import pg from 'pg';
 import { ADMIN_PASSWORD, benchConfig } from './bench-server-side.js';
 import { isPostgres } from './ingest-common.js';
+import { applyLayout, LAYOUT_LABELS, type StorageLayout } from './ingest-layouts.js';
 import { dashboardCases } from './query-dashboard.js';
 import { FACTORS, FLOW_FACTOR, loadPostgres, loadSqlite, OFFSET_MINUTES, yearRange } from './query-data.js';
 
@@ -76,7 +86,10 @@ const expect = (ok: boolean, what: string) => {
   if (!ok) throw new Error(`unexpected answer: ${what}`);
 };
 
-/** The history query's figures: one station-factor hourly year (table page and chart), one minute year's chart. */
+/**
+ * The history query's figures: one station-factor hourly year (table page and chart), one minute year's chart (from
+ * hourly tiles), a week of minutes charted from their values and 40 days from the tiles, a day's minute table.
+ */
 export const historyCases: QueryBenchCase[] = [
   {
     label: 'history hour, 1 station × 1 factor × 1 year: table page 1 + total',
@@ -138,6 +151,53 @@ export const historyCases: QueryBenchCase[] = [
       });
       const series = chart.series[0];
       expect(series?.total === 525_600 && series.points.length <= 2000, `total ${series?.total}`);
+    },
+  },
+  {
+    // The longest range drawn from the values themselves (a week, history tile-chart.ts), read along the key.
+    label: 'history minute, 1 station × 1 factor × 7 days: chart (10,080 → ≤ 2,000 points)',
+    targetMs: 150,
+    run: async (ctx) => {
+      const chart = await getData<HistoryChart>(ctx, '/data/history/rest/chart', {
+        deviceIds: String(ctx.stations[0]),
+        factorCodes: 'w01018',
+        timeUnit: 'minute',
+        beginTime: String(ctx.year.begin),
+        endTime: String(ctx.year.begin + 7 * DAY_MS),
+      });
+      const series = chart.series[0];
+      expect(series?.total === 10_080 && series.points.length <= 2000, `total ${series?.total}`);
+    },
+  },
+  {
+    // Fewer hours than buckets, but past a week: hourly buckets from the tiles.
+    label: 'history minute, 1 station × 1 factor × 40 days: chart (57,600 → ≤ 2,000 points)',
+    targetMs: 150,
+    run: async (ctx) => {
+      const chart = await getData<HistoryChart>(ctx, '/data/history/rest/chart', {
+        deviceIds: String(ctx.stations[0]),
+        factorCodes: 'w01018',
+        timeUnit: 'minute',
+        beginTime: String(ctx.year.begin),
+        endTime: String(ctx.year.begin + 40 * DAY_MS),
+      });
+      const series = chart.series[0];
+      expect(series?.total === 57_600 && series.points.length <= 2000, `total ${series?.total}`);
+    },
+  },
+  {
+    label: 'history minute, 1 station × 1 factor × 1 day: table page 1 + total',
+    targetMs: 50,
+    run: async (ctx) => {
+      const table = await getData<HistoryTable>(ctx, '/data/history/rest/get', {
+        deviceIds: String(ctx.stations[0]),
+        factorCodes: 'w01018',
+        timeUnit: 'minute',
+        beginTime: String(ctx.year.begin + 100 * DAY_MS),
+        endTime: String(ctx.year.begin + 101 * DAY_MS),
+        pageSize: '20',
+      });
+      expect(table.total === 1440 && table.list.length === 20, `total ${table.total}`);
     },
   },
 ];
@@ -286,7 +346,7 @@ async function signIn(app: App): Promise<string> {
  * (or this one, extended) can run more cases on the same dataset.
  */
 export async function benchQueries(
-  options: { database: string; stations: number; reps: number },
+  options: { database: string; stations: number; reps: number; layout?: StorageLayout },
   cases: readonly QueryBenchCase[],
 ): Promise<QueryBenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'envmon-bench-query-'));
@@ -297,6 +357,10 @@ export async function benchQueries(
     console.log(`bench:query on ${target.label}`);
     const config = benchConfig(target.url, dir);
     app = await buildApp({ config });
+    // The previous layout (before issue 22): minute values in the history index too, for the figures before/after.
+    const layout = options.layout ?? 'current';
+    await applyLayout(target.url, layout);
+    console.log(`  storage: ${LAYOUT_LABELS[layout]}`);
     const stations = await registerStations(config.database, options.stations);
     const shape = { stations: options.stations, year: YEAR };
     console.log(
@@ -348,12 +412,14 @@ if (isMain) {
       pg: { type: 'string' },
       stations: { type: 'string', default: '100' },
       reps: { type: 'string', default: '20' },
+      layout: { type: 'string', default: 'current' },
     },
   });
   const database = args.pg ?? args.database ?? process.env.BENCH_DATABASE_URL ?? 'sqlite';
   const stations = Math.max(2, Math.min(Number(args.stations), 1000));
   const reps = Math.max(1, Math.min(Number(args.reps), 1000));
-  const results = await benchQueries({ database, stations, reps }, [
+  const layout: StorageLayout = args.layout === 'previous' ? 'previous' : 'current';
+  const results = await benchQueries({ database, stations, reps, layout }, [
     ...historyCases,
     ...reportCases,
     ...dashboardCases,

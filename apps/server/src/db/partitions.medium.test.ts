@@ -125,7 +125,7 @@ if (onPostgres) {
         select indexname as name, indexdef as definition from pg_indexes
         where tablename in ('measurements', 'original_packets') order by indexname`.execute(db());
       expect(indexes.rows.map((r) => `${r.name}: ${r.definition.replace(/^.* USING btree /, '')}`)).toEqual([
-        'measurements_history_idx: (device_id, kind, factor_code, data_time) INCLUDE (value)',
+        "measurements_history_idx: (device_id, kind, factor_code, data_time) INCLUDE (value) WHERE (kind <> ALL (ARRAY['rtd'::text, 'min'::text]))",
         'measurements_pk: (device_id, kind, data_time, factor_code)',
         'original_packets_device_idx: (device_id, received_at)',
         'original_packets_pkey: (id, received_at)',

@@ -29,6 +29,7 @@ import { forwardErrorKind } from './0025-forward-error-kind.js';
 import { jobs } from './0026-jobs.js';
 import { jobRunFiles } from './0027-job-run-files.js';
 import { measurementTiles } from './0028-measurement-tiles.js';
+import { historyIndexWithoutMinutes } from './0029-history-index-without-minutes.js';
 
 export { noDimensionlessUnit, rollupsFromValidDays };
 
@@ -66,6 +67,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0026_jobs': jobs(dialect),
     '0027_job_run_files': jobRunFiles(dialect),
     '0028_measurement_tiles': measurementTiles(dialect),
+    '0029_history_index_without_minutes': historyIndexWithoutMinutes(dialect),
   };
 }
 

@@ -54,9 +54,11 @@ export interface HistoryRange {
 }
 
 /**
- * The history query's reads. Every measurement read is a range on (device, kind, factor, data time):
- * the history index of migration 0009 (the primary key leads with data time before factor, so one
- * factor of a station would otherwise walk all of its factors' rows).
+ * The history query's reads. A measurement read is a range on (device, kind, factor, data time): for hour, day,
+ * month and year values the history index of migrations 0009/0029 (the primary key leads with data time before
+ * factor, so one factor of a station would otherwise walk all of its factors' rows). Real-time and minute values
+ * are left out of that index (issue 22: it slowed their ingest): a range of them walks the key, which the chart
+ * keeps short by reading long ranges from hourly tiles (hourExtremes).
  */
 export class HistoryRepository {
   constructor(

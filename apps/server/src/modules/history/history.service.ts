@@ -267,7 +267,8 @@ export class HistoryService {
 
   /**
    * The chart: per device × factor, the range's values downsampled to at most maxPoints (min/max per bucket); of
-   * real-time and minute values over more hours than buckets, per bucket of whole hours from their hourly tiles.
+   * real-time and minute values over more hours than buckets, or over more than a week, per bucket of whole hours
+   * from their hourly tiles (tile-chart.ts).
    */
   async chart(query: HistoryChartQuery, reader: ScopeReader): Promise<HistoryChart> {
     const { devices, factors } = await this.resolve(query, reader);

@@ -1,19 +1,22 @@
 import { type ChartPoint, downsampleMinMax, HOUR_MS, MINUTE_MS } from '@envmon/shared';
 import { describe, expect, it } from 'vitest';
 import { hourExtremes, hourRuns } from '../../ingest/tiles.js';
-import { chartsFromTiles, hoursTouched, tileChartPoints } from './tile-chart.js';
+import { chartsFromTiles, hoursTouched, TILE_MIN_HOURS, tileChartPoints } from './tile-chart.js';
 
 const H0 = Date.UTC(2026, 0, 1);
 
 describe('tile chart bucketing', () => {
-  it('counts the hours a range touches, and charts from tiles past floor(maxPoints / 2) of them', () => {
+  it('counts the hours a range touches, and charts from tiles past floor(maxPoints / 2) of them or a week', () => {
     expect(hoursTouched(H0, H0 + HOUR_MS)).toBe(1);
     expect(hoursTouched(H0 + 1, H0 + HOUR_MS + 1)).toBe(2);
     expect(hoursTouched(H0, H0 + 1)).toBe(1);
-    // 1,000 points: 500 buckets; 500 hours fit in them one each, 501 do not.
-    expect(chartsFromTiles(H0, H0 + 500 * HOUR_MS, 1000)).toBe(false);
-    expect(chartsFromTiles(H0, H0 + 501 * HOUR_MS, 1000)).toBe(true);
-    expect(chartsFromTiles(H0, H0 + 500 * HOUR_MS, 999)).toBe(true);
+    // 100 points: 50 buckets; 50 hours fit in them one each, 51 do not.
+    expect(chartsFromTiles(H0, H0 + 50 * HOUR_MS, 100)).toBe(false);
+    expect(chartsFromTiles(H0, H0 + 51 * HOUR_MS, 100)).toBe(true);
+    expect(chartsFromTiles(H0, H0 + 50 * HOUR_MS, 99)).toBe(true);
+    // 2,000 points: hourly buckets from a week on, though 1,000 would fit.
+    expect(chartsFromTiles(H0, H0 + TILE_MIN_HOURS * HOUR_MS, 2000)).toBe(false);
+    expect(chartsFromTiles(H0, H0 + (TILE_MIN_HOURS + 1) * HOUR_MS, 2000)).toBe(true);
   });
 
   it('reduces each hour to its count and first lowest and highest values', () => {

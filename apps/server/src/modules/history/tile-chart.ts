@@ -5,12 +5,20 @@ import { type HourExtremes, hourOf } from '../../ingest/tiles.js';
 export const hoursTouched = (from: number, to: number): number => (hourOf(to - 1) + HOUR_MS - hourOf(from)) / HOUR_MS;
 
 /**
+ * Past a week, a chart's buckets are whole hours read from the tiles even where maxPoints would allow finer ones:
+ * real-time and minute values are not in the history index (migration 0029), so reading them walks every factor's
+ * rows along the key — 40 days of one factor of ten took 194 ms that way against 20 ms from the tiles (bench:query) —
+ * and an hour is a pixel or two of a chart that long.
+ */
+export const TILE_MIN_HOURS = 7 * 24;
+
+/**
  * Whether a chart of [from, to) reads hourly tiles rather than the values (issue 22): when even whole-hour buckets
  * are more than the chart can show, i.e. the range touches more hours than downsampleMinMax's floor(maxPoints / 2)
- * buckets — so that every bucket is at least an hour and a tile is never split.
+ * buckets, or more than TILE_MIN_HOURS. Either way every bucket is at least an hour, so a tile is never split.
  */
 export const chartsFromTiles = (from: number, to: number, maxPoints: number): boolean =>
-  hoursTouched(from, to) > Math.floor(maxPoints / 2);
+  hoursTouched(from, to) > Math.min(Math.floor(maxPoints / 2), TILE_MIN_HOURS);
 
 /**
  * downsampleMinMax over hours: buckets of whole UTC hours — ceil(hours / floor(maxPoints / 2)) each, from the range
