@@ -80,12 +80,10 @@ export default defineConfig({
     // The largest files are screens' own libraries, loaded with them only: echarts, hls.js, the world map.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // packages/shared only declares (schemas, calls, vocabularies): a chunk gets the modules of it that it
+      // uses, not every module its index re-exports — the login page would otherwise carry the whole contract.
       treeshake: {
-        manualPureFunctions: ['lazy'],
-        moduleSideEffects: [
-          { test: /[\\/]packages[\\/]shared[\\/]dist[\\/]/, sideEffects: false },
-          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
-        ],
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]dist[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { AuthRedirectPage, LoginPage, OAuthPage, PasswordPage } from '../../features/auth';
 import { DocumentationPage, GuidePage } from '../../features/docs';
+import type * as ErrorsIndex from '../../features/errors';
 import {
   GALLERY_PATHS,
   GalleryChartsPage,
@@ -21,10 +22,19 @@ import { RedirectPage } from './redirect-page';
 // The signed-in console (layout, menu routes) and the error screens load when shown, not with the login page.
 const MainLayout = lazy(() => loadShell().then((m) => ({ default: m.MainLayout })));
 const MenuRoutes = lazy(() => loadShell().then((m) => ({ default: m.MenuRoutes })));
-const errors = () => import('../../features/errors');
-const RouteErrorPage = lazy(() => errors().then((m) => ({ default: m.RouteErrorPage })));
-const NotFoundPage = lazy(() => errors().then((m) => ({ default: m.NotFoundPage })));
-const UnauthorizedPage = lazy(() => errors().then((m) => ({ default: m.UnauthorizedPage })));
+type ErrorsDomain = typeof ErrorsIndex;
+
+/** A screen of the errors domain, whose index (the error log's table with it) loads when one is shown. */
+function errorScreen(pick: (domain: ErrorsDomain) => ComponentType) {
+  return lazy(async () => {
+    // The domain's screens may be lazy components themselves, which React.lazy cannot resolve to.
+    const Screen = pick(await import('../../features/errors'));
+    return { default: () => <Screen /> };
+  });
+}
+const RouteErrorPage = errorScreen((errors) => errors.RouteErrorPage);
+const NotFoundPage = errorScreen((errors) => errors.NotFoundPage);
+const UnauthorizedPage = errorScreen((errors) => errors.UnauthorizedPage);
 const HomePage = lazy(() => import('../pages/home-page'));
 const DashboardScreen = lazy(() => import('../pages/dashboard-screen'));
 
