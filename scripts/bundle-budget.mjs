@@ -35,7 +35,7 @@ export const PAGES = [
   {
     name: 'first screen after sign-in (/realtime/data)',
     modules: [...LOGIN, 'src/app/router/shell.ts', 'src/features/realtime/data/pages/realtime-data-page.tsx'],
-    budgetKB: 600,
+    budgetKB: 605,
   },
 ];
 
