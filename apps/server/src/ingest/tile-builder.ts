@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import { reportedValueSql } from '../db/queries/audited.js';
 import type { Database, MeasurementTilesTable } from '../db/schema.js';
+import { type Clock, systemClock } from '../lib/clock.js';
 import { hourExtremes } from './tiles.js';
 
 /** How often the server looks for stale tiles, and how many hours one transaction rebuilds. */
@@ -19,11 +20,15 @@ export const TILE_BUILD_BATCH_HOURS = 50;
  *
  * A factor's rows leave an hour only through retention or a device's removal, which delete its tiles themselves,
  * so rewriting the factors the hour holds now is the whole rebuild.
+ *
+ * Only hours that are over are built: every packet marks the hour it falls in, so an hour still under way would be
+ * rebuilt, whole, at every run while its stations keep sending. The chart computes a dirty hour on the fly anyway.
  */
 export class TileBuilder {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Rebuilds up to `limit` dirty hours; returns how many it took. */
@@ -45,6 +50,7 @@ export class TileBuilder {
     const claimed = await conn
       .selectFrom('measurementTilesDirty')
       .select(['deviceId', 'kind', 'hour', 'seq'])
+      .where('hour', '<=', this.clock.now() - HOUR_MS)
       .orderBy('deviceId')
       .orderBy('kind')
       .orderBy('hour')

@@ -30,7 +30,7 @@ export function registerQueries({ app, db, dialect, database, clock, downloads, 
   statisticsRoutes(app, new StatisticsService(db, clock), downloads);
   historyRoutes(app, new HistoryService(new HistoryRepository(db, database.sqlite)), downloads);
   // The history chart's hourly tiles (issue 22), rebuilt where the data changed; before the database closes.
-  app.addHook('preClose', startTileBuilding(new TileBuilder(db, dialect), app.log.child({ service: 'tiles' })));
+  app.addHook('preClose', startTileBuilding(new TileBuilder(db, dialect, clock), app.log.child({ service: 'tiles' })));
   // Original packets and station state parsed from them (issue 6); these, gather and AI keep to the user's device scope.
   originalRoutes(app, new OriginalService(new OriginalRepository(db), deviceScopes), downloads);
   gatherRoutes(app, new GatherService(new GatherRepository(db), deviceScopes), downloads);

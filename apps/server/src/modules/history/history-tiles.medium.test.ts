@@ -7,6 +7,7 @@ import { PostgresIngestRepository } from '../../ingest/postgres-ingest.repositor
 import { SqliteIngestRepository } from '../../ingest/sqlite-ingest.repository.js';
 import { TileBuilder } from '../../ingest/tile-builder.js';
 import { hourOf } from '../../ingest/tiles.js';
+import { ManualClock } from '../../lib/clock.js';
 import { ADMIN_PASSWORD, call, login, useTestApp } from '../../test/harness.js';
 import { insertDevice } from '../deploy/device-panel.test-support.js';
 import { DeviceRepository } from '../device/device.repository.js';
@@ -276,6 +277,23 @@ describe('history chart from hourly tiles', () => {
       await expectChartsMatch();
     }
     await buildAll();
+    await expectChartsMatch();
+  });
+
+  it('leaves an hour under way dirty, and builds it once it is over', async () => {
+    const hour = START + 30 * HOUR_MS;
+    await handle.db
+      .insertInto('measurementTilesDirty')
+      .values({ deviceId: device, kind: 'min', hour, seq: 1 })
+      .execute();
+    const clock = new ManualClock(hour + 30 * MINUTE_MS);
+    const atThatTime = new TileBuilder(handle.db, t().dialect, clock);
+    expect(await atThatTime.build(40)).toBe(0);
+    expect(await dirtyHours()).toEqual([[hour, 1]]);
+    await expectChartsMatch();
+    clock.advance(30 * MINUTE_MS);
+    expect(await atThatTime.build(40)).toBe(1);
+    expect(await dirtyHours()).toEqual([]);
     await expectChartsMatch();
   });
 
