@@ -1,14 +1,22 @@
-import { configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
-import { LANGUAGES } from '@envmon/shared';
-import { loadLanguage } from '../lib/i18n';
+import { afterAll, afterEach, expect } from 'vitest';
 
-// The console fetches a language's translations when it shows it (lib/i18n.ts); tests read both, at once.
-await Promise.all(LANGUAGES.map(loadLanguage));
+// The unit project runs the server's and the packages' tests too, with this setup: what follows is the
+// console's (React, antd, the translations), loaded for its files only — it takes seconds a file.
+const WEB_FILE = /[\\/]apps[\\/]web[\\/]/;
+if (WEB_FILE.test(expect.getState().testPath ?? '')) await setUpConsole();
 
-// Components validate and render asynchronously (antd forms, lazy tabs); on a loaded 2-core
-// machine that can take over the library's default second. Waits give up after 5 s instead.
-configure({ asyncUtilTimeout: 5_000 });
+async function setUpConsole(): Promise<void> {
+  const [{ configure }, { LANGUAGES }, { loadLanguage }] = await Promise.all([
+    import('@testing-library/react'),
+    import('@envmon/shared'),
+    import('../lib/i18n'),
+  ]);
+  // The console fetches a language's translations when it shows it (lib/i18n.ts); tests read both, at once.
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  // Components validate and render asynchronously (antd forms, lazy tabs); on a loaded 2-core
+  // machine that can take over the library's default second. Waits give up after 5 s instead.
+  configure({ asyncUtilTimeout: 5_000 });
+}
 
 // Toasts raised outside React (lib/notify.ts) fall back to antd's static message when no <App> holder is
 // mounted, as in these tests: it renders into a React root of its own, outside what cleanup() unmounts, and
