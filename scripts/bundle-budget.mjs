@@ -17,15 +17,16 @@ import { gzipSync } from 'node:zlib';
 const KB = 1000;
 
 /**
- * The login screen: the entry, the lazy page of the /login route, and the translations of the language shown
- * (Chinese by default; the group chunk that apps/web/vite.config.ts names `i18n-<language>`).
+ * The login screen: the entry, the lazy page of the /login route, and the translations of the pages before
+ * sign-in in the language shown (Chinese by default; the group chunk that apps/web/vite.config.ts names
+ * `i18n-<language>`).
  */
 const LOGIN = ['index.html', 'src/features/auth/pages/login-page.tsx', 'i18n-zh-CN'];
 
 /**
  * Per page: the manifest keys (source files) or chunk names whose chunks it needs, and its budget in gzipped kB.
  * The first screen after sign-in is the demo admin's landing page (the first page of the menu,
- * realtime data) inside the layout, with the login page's files already fetched.
+ * realtime data) inside the layout, with the console's translations and the login page's files already fetched.
  *
  * Issue 22 aims at 250 kB for /login and 450 kB for the first screen. The budgets are what the console
  * downloads today, a little over: they only ever come down, towards those aims, never up.
@@ -34,7 +35,12 @@ export const PAGES = [
   { name: '/login', modules: LOGIN, budgetKB: 410 },
   {
     name: 'first screen after sign-in (/realtime/data)',
-    modules: [...LOGIN, 'src/app/router/shell.ts', 'src/features/realtime/data/pages/realtime-data-page.tsx'],
+    modules: [
+      ...LOGIN,
+      'src/app/router/shell.ts',
+      'i18n-zh-CN-console',
+      'src/features/realtime/data/pages/realtime-data-page.tsx',
+    ],
     budgetKB: 605,
   },
 ];

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PUBLIC_NAMESPACES } from './src/lib/i18n-namespaces';
 
 /** The API server in development (`npm run dev:server`, PORT 8080). */
 const API_TARGET = 'http://localhost:8080';
@@ -11,17 +12,24 @@ const API_TARGET = 'http://localhost:8080';
 /** Every service prefix of the HTTP contract, plus the push socket and the API reference. */
 const PROXIED = ['/manager', '/data', '/dgs', '/drsm', '/openapi.json', '/api-docs'];
 
+/** A translation file: packages/shared/src/i18n/<language>/<namespace>.json. */
+const TRANSLATION_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
+
 /**
  * Forced groups: zod with its configuration (src/lib/zod-config.ts), which must run before any chunk builds a
- * schema; each language's translations (src/lib/i18n.ts fetches the one shown) as one file instead of one per
- * namespace. Everything else, antd included, rolldown splits by use, so that the login page downloads only
+ * schema; each language's translations (src/lib/i18n.ts fetches the one shown) as two files instead of one per
+ * namespace: the pages' before sign-in (PUBLIC_NAMESPACES) and the signed-in console's. Everything else,
+ * antd included, rolldown splits by use, so that the login page downloads only
  * the components it renders and each screen what it adds (scripts/bundle-budget.mjs holds them to it).
  */
 const CHUNK_GROUPS: { name: string | ((id: string) => string); test: RegExp }[] = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
   {
-    name: (id) => `i18n-${/[\\/]i18n[\\/]([^\\/]+)[\\/]/.exec(id)?.[1] ?? ''}`,
-    test: /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/][^\\/]+[\\/][^\\/]+\.json$/,
+    name: (id) => {
+      const [, language = '', namespace = ''] = TRANSLATION_FILE.exec(id) ?? [];
+      return PUBLIC_NAMESPACES.includes(namespace) ? `i18n-${language}` : `i18n-${language}-console`;
+    },
+    test: TRANSLATION_FILE,
   },
 ];
 

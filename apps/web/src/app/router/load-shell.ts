@@ -1,16 +1,28 @@
 import { useEffect, useState } from 'react';
+import { captureError } from '../../lib/error-log';
+import { loadConsoleTranslations } from '../../lib/i18n';
 import type * as ShellModule from './shell';
 
 type Shell = typeof ShellModule;
 
 let shell: Promise<Shell> | undefined;
 
-/** The signed-in console's chunk (./shell), fetched once; a failed fetch is tried again next time. */
+/**
+ * The signed-in console's chunk (./shell) with its translations, fetched once; a failed fetch of the chunk is
+ * tried again next time. Translations that failed leave keys on screen rather than no console (as the
+ * preferences do for a language), the failure in the error log.
+ */
 export function loadShell(): Promise<Shell> {
-  shell ??= import('./shell').catch((error: unknown) => {
-    shell = undefined;
-    throw error;
-  });
+  shell ??= Promise.all([
+    import('./shell'),
+    loadConsoleTranslations().catch((error: unknown) => captureError(error, 'rejection')),
+  ]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      shell = undefined;
+      throw error;
+    },
+  );
   return shell;
 }
 
