@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Flex } from 'antd';
-import { LanguageChooser, ThemeChooser } from './header/preference-choosers';
+import { PublicLanguageChooser, PublicThemeChooser } from './public-choosers';
 
 /** Pages before sign-in still let the visitor pick a language and theme. */
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="app-public">
-      <Flex gap={4} className="app-public-tools">
-        <LanguageChooser />
-        <ThemeChooser />
+      <Flex gap={16} className="app-public-tools">
+        <PublicLanguageChooser />
+        <PublicThemeChooser />
       </Flex>
       {children}
     </div>

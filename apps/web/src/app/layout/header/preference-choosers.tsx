@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CONSOLE_SIZES, LANGUAGES, type ConsoleSize, type Language } from '@envmon/shared';
 import { usePreferences } from '../../providers/preferences';
 import { THEMES, type ThemeName } from '../../providers/theme';
+import { LANGUAGE_LABEL_KEYS } from '../public-choosers';
 import { HeaderIconButton } from './header-button';
 
-const LANGUAGE_LABEL_KEYS: Record<Language, string> = { 'zh-CN': 'common.languages.zhCN', 'en-US': 'common.languages.enUS' };
 
 /** 中文 / English (SPEC section 2 'Layout'); antd and dayjs locales follow. */
 export function LanguageChooser() {
