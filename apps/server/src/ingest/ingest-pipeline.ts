@@ -6,6 +6,7 @@ import { applyRules, type DataRuleSource, NO_DATA_RULES } from './data-rules.js'
 import type { IngestBatch, IngestRepository, LatestRow, MeasurementRow, RollupTarget } from './ingest.repository.js';
 import { hourOf, isTileKind, type TileHour } from './tiles.js';
 import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
+import { SeriesStates } from './series-states.js';
 
 export type StationDataKind = Extract<MeasurementKind, 'rtd' | 'min' | 'hour' | 'day'>;
 
@@ -98,8 +99,10 @@ export class IngestPipeline {
   private writing = 0;
   private pumpScheduled = false;
   private closed = false;
-  /** Series state per device, data kind and factor (nested maps: no key strings per value). */
-  private readonly series = new Map<number, Map<StationDataKind, Map<string, SeriesState & { time: number }>>>();
+  /** Series state per device, data kind and factor. */
+  private readonly series = new SeriesStates();
+  /** The series read for the value being judged (one at a time: no object per value). */
+  private readonly seriesSoFar: SeriesState = { last: null, sameCount: 0 };
   private readonly drainListeners = new Set<() => void>();
   private readonly idleListeners = new Set<() => void>();
 
@@ -345,26 +348,10 @@ export class IngestPipeline {
     if (value === null) return 'N';
     const params = this.quality.params(deviceId, factorCode);
     const outlier = this.quality.outlier(deviceId, factorCode, month);
-    let byKind = this.series.get(deviceId);
-    if (!byKind) {
-      byKind = new Map();
-      this.series.set(deviceId, byKind);
-    }
-    let byFactor = byKind.get(kind);
-    if (!byFactor) {
-      byFactor = new Map();
-      byKind.set(kind, byFactor);
-    }
-    const previous = byFactor.get(factorCode);
-    if (previous && time <= previous.time) return assessValue(value, params, EMPTY_SERIES, outlier).flag;
-    const { flag, state } = assessValue(value, params, previous ?? EMPTY_SERIES, outlier);
-    if (previous) {
-      previous.last = state.last;
-      previous.sameCount = state.sameCount;
-      previous.time = time;
-    } else {
-      byFactor.set(factorCode, { last: state.last, sameCount: state.sameCount, time });
-    }
+    const slot = this.series.slotOf(deviceId, kind, factorCode);
+    if (slot < 0 || time <= this.series.newestTime(slot)) return assessValue(value, params, EMPTY_SERIES, outlier).flag;
+    const { flag, state } = assessValue(value, params, this.series.read(slot, this.seriesSoFar), outlier);
+    this.series.write(slot, state, time);
     return flag;
   }
 }
