@@ -258,39 +258,15 @@ export class IngestPipeline {
       }
       const month = stationMonth(data.dataTime, device.utcOffsetMinutes);
       for (const station of data.values) {
-        const v = this.ruled(device.id, station);
-        const quality = this.assess(device.id, data.kind, v.factorCode, data.dataTime, month, v.value);
-        const row: MeasurementRow = {
-          deviceId: device.id,
-          kind: data.kind,
-          dataTime: data.dataTime,
-          factorCode: v.factorCode,
-          value: v.value,
-          stationValue: v.stationValue,
-          min: v.min,
-          max: v.max,
-          cou: v.cou,
-          flag: v.flag,
-          quality,
-          receivedAt: packet.receivedAt,
-        };
+        const row = this.ruledRow(device.id, data.kind, data.dataTime, station, packet.receivedAt);
+        row.quality = this.assess(device.id, data.kind, row.factorCode, data.dataTime, month, row.value);
         rows.push(row);
         measurements.push(row);
-        const current = deviceLatest.get(v.factorCode);
-        if (!current || current.dataTime <= data.dataTime) {
-          deviceLatest.set(v.factorCode, {
-            deviceId: device.id,
-            factorCode: v.factorCode,
-            kind: data.kind,
-            dataTime: data.dataTime,
-            value: v.value,
-            flag: v.flag,
-            quality,
-            receivedAt: packet.receivedAt,
-          });
-        }
+        // The row is the latest value as well: it has every column of one.
+        const current = deviceLatest.get(row.factorCode);
+        if (!current || current.dataTime <= data.dataTime) deviceLatest.set(row.factorCode, row);
         if (data.kind === 'day') {
-          for (const t of rollupTargets(device.id, v.factorCode, data.dataTime, device.utcOffsetMinutes)) {
+          for (const t of rollupTargets(device.id, row.factorCode, data.dataTime, device.utcOffsetMinutes)) {
             rollups.set(`${t.deviceId}|${t.factorCode}|${t.kind}|${t.from}`, t);
           }
         }
@@ -316,19 +292,32 @@ export class IngestPipeline {
   }
 
   /**
-   * A station's value through its device × factor's data rules (value, lowest and highest; the flow is a sum
-   * and is kept), with the station's own value beside it when a rule changed it.
+   * A station's value as its measurement row, through its device × factor's data rules (value, lowest and highest;
+   * the flow is a sum and is kept), with the station's own value beside it when a rule changed it; the quality is
+   * judged after. One object a value, built whole (the hot path: no spread copies).
    */
-  private ruled(deviceId: number, v: IncomingValue): IncomingValue & { stationValue: number | null } {
+  private ruledRow(
+    deviceId: number,
+    kind: StationDataKind,
+    dataTime: number,
+    v: IncomingValue,
+    receivedAt: number,
+  ): MeasurementRow {
     const set = this.rules.rules(deviceId, v.factorCode);
-    if (!set) return { ...v, stationValue: null };
-    const value = applyRules(v.value, set);
+    const value = set ? applyRules(v.value, set) : v.value;
     return {
-      ...v,
+      deviceId,
+      kind,
+      dataTime,
+      factorCode: v.factorCode,
       value,
-      min: applyRules(v.min, set),
-      max: applyRules(v.max, set),
-      stationValue: value === v.value ? null : v.value,
+      stationValue: set && value !== v.value ? v.value : null,
+      min: set ? applyRules(v.min, set) : v.min,
+      max: set ? applyRules(v.max, set) : v.max,
+      cou: v.cou,
+      flag: v.flag,
+      quality: '',
+      receivedAt,
     };
   }
 
