@@ -1,24 +1,55 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { captureError } from '../lib/error-log';
 
-function ErrorFallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
+export interface ErrorFallbackProps {
+  error: Error;
+  onRetry: () => void;
+}
+
+// antd's Result carries the illustrations of every status (404, 403, 500) along: they load with the first
+// error, not with every visitor's first page (scripts/bundle-budget.mjs).
+const ErrorResult = lazy(() => import('./error-result'));
+
+/** The same words and ways out without antd's Result: while it loads, or when it cannot (the network is gone). */
+function PlainErrorFallback({ error, onRetry }: ErrorFallbackProps) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="error"
-      title={t('common.errorBoundary.title')}
-      subTitle={error.message}
-      extra={[
-        <Button key="retry" type="primary" onClick={onRetry}>
+    <Flex vertical align="center" gap={16} style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <h2 style={{ margin: 0 }}>{t('common.errorBoundary.title')}</h2>
+      <div>{error.message}</div>
+      <Flex gap={8} wrap justify="center">
+        <Button type="primary" onClick={onRetry}>
           {t('common.actions.retry')}
-        </Button>,
-        <Button key="reload" onClick={() => window.location.reload()}>
-          {t('common.actions.reload')}
-        </Button>,
-      ]}
-    />
+        </Button>
+        <Button onClick={() => window.location.reload()}>{t('common.actions.reload')}</Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Shows the plain screen when ErrorResult's chunk fails to load. */
+class ResultLoadGuard extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function ErrorFallback(props: ErrorFallbackProps) {
+  const plain = <PlainErrorFallback {...props} />;
+  return (
+    <ResultLoadGuard fallback={plain}>
+      <Suspense fallback={plain}>
+        <ErrorResult {...props} />
+      </Suspense>
+    </ResultLoadGuard>
   );
 }
 

@@ -1,5 +1,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Divider, Flex, Input, theme } from 'antd';
+import { Alert, Button, Divider, Flex, theme } from 'antd';
+// The input and the password input themselves: antd's `Input` carries TextArea, Search and OTP along as statics.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -126,7 +129,7 @@ export default function LoginPage() {
             />
           </LoginField>
           <LoginField id={`${id}-password`} label={t('auth.login.password')} error={errorOf('password')}>
-            <Input.Password {...fieldProps('password')} prefix={<LockOutlined />} autoComplete="current-password" />
+            <Password {...fieldProps('password')} prefix={<LockOutlined />} autoComplete="current-password" />
           </LoginField>
           {searchParams.get(LOGIN_REASON_PARAM) === PASSWORD_CHANGED && !error && (
             <Alert type="success" showIcon title={t('auth.password.signInAgain')} style={{ marginBottom: 16 }} />

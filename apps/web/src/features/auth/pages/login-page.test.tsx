@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FAILURE_CODE, FAILURE_STATUS, SUCCESS_CODE, SUCCESS_STATUS } from '@envmon/shared';
+import { installAntdShims } from '../../../test/render';
+import LoginPage from './login-page';
+
+beforeAll(installAntdShims);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function respond(body: unknown) {
+  return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
+}
+
+/** The server: no OAuth in the config; every sign-in refused with the spec's message. */
+function refusingServer() {
+  return vi.fn((url: string, _init?: RequestInit) =>
+    url.includes('/config/')
+      ? respond({ status: SUCCESS_STATUS, code: SUCCESS_CODE, desc: '', data: { oauth: { enabled: false } } })
+      : respond({ status: FAILURE_STATUS, code: FAILURE_CODE, desc: '用户名或密码错误！', data: null }),
+  );
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /登录/ }));
+const loginCalls = (fetch: ReturnType<typeof refusingServer>) =>
+  fetch.mock.calls.filter(([url]) => url.includes('/login'));
+
+describe('LoginPage', () => {
+  it('asks for a user name that is more than spaces and for a password, and sends nothing until both are there', async () => {
+    const fetch = refusingServer();
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+
+    submit();
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['请输入用户名！', '请输入密码！']);
+    expect(field('用户名').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field('用户名'), { target: { value: '   ' } });
+    fireEvent.change(field('密码'), { target: { value: 'secret' } });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['请输入用户名！']);
+    submit();
+    expect(loginCalls(fetch)).toEqual([]);
+  });
+
+  it("sends the trimmed user name, shows the server's reason, and editing takes it away", async () => {
+    const fetch = refusingServer();
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+
+    fireEvent.change(field('用户名'), { target: { value: '  admin  ' } });
+    fireEvent.change(field('密码'), { target: { value: 'wrong' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('用户名或密码错误！');
+    const [call] = loginCalls(fetch);
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ userName: 'admin', password: 'wrong' });
+
+    fireEvent.change(field('密码'), { target: { value: 'right' } });
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+  });
+});
