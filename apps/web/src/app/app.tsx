@@ -1,13 +1,15 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AppProviders } from './providers/app-providers';
-import { router } from './router/router';
+import { AppRoutes } from './router/router';
 
 export function App() {
   return (
     <AppProviders>
       <ErrorBoundary>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ErrorBoundary>
     </AppProviders>
   );

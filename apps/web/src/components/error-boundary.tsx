@@ -57,6 +57,8 @@ interface Props {
   children: ReactNode;
   /** A new key (e.g. the path) clears the error, so leaving a broken page recovers. */
   resetKey?: unknown;
+  /** What shows instead of the broken children; the boundary's own error screen when not given. */
+  fallback?: (error: Error) => ReactNode;
 }
 
 interface State {
@@ -81,6 +83,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     const { error } = this.state;
+    if (error && this.props.fallback) return this.props.fallback(error);
     if (error) return <ErrorFallback error={error} onRetry={() => this.setState({ error: null })} />;
     return this.props.children;
   }

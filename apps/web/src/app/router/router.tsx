@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { AuthRedirectPage, LoginPage, OAuthPage, PasswordPage } from '../../features/auth';
 import { DocumentationPage, GuidePage } from '../../features/docs';
@@ -18,6 +18,7 @@ import { AuthGate } from './auth-gate';
 import { NOT_FOUND_PATH } from './guard';
 import { loadShell } from './load-shell';
 import { RedirectPage } from './redirect-page';
+import { RouteErrors } from './route-errors';
 
 // The signed-in console (layout, menu routes) and the error screens load when shown, not with the login page.
 const MainLayout = lazy(() => loadShell().then((m) => ({ default: m.MainLayout })));
@@ -32,7 +33,6 @@ function errorScreen(pick: (domain: ErrorsDomain) => ComponentType) {
     return { default: () => <Screen /> };
   });
 }
-const RouteErrorPage = errorScreen((errors) => errors.RouteErrorPage);
 const NotFoundPage = errorScreen((errors) => errors.NotFoundPage);
 const UnauthorizedPage = errorScreen((errors) => errors.UnauthorizedPage);
 const HomePage = lazy(() => import('../pages/home-page'));
@@ -53,8 +53,11 @@ function load(Page: LazyExoticComponent<ComponentType>, fullscreen = false) {
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AuthGate />,
-    errorElement: load(RouteErrorPage, true),
+    element: (
+      <RouteErrors>
+        <AuthGate />
+      </RouteErrors>
+    ),
     children: [
       { path: 'login', element: <PublicFrame>{load(LoginPage, true)}</PublicFrame> },
       { path: 'oauth', element: <PublicFrame>{load(OAuthPage, true)}</PublicFrame> },
@@ -94,4 +97,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes, matched in the browser's history by <BrowserRouter> (apps/web/src/app/app.tsx): no route loads
+ * data before it renders, so react-router's data router (loaders, actions, fetchers) would only add weight to
+ * every first download (scripts/bundle-budget.mjs).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,26 +1,17 @@
-import { useEffect, useRef } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageResult } from '../../../components/page-result';
-import { captureError } from '../../../lib/error-log';
 
-/** The router's last line of defence: an error no screen caught is logged and explained. */
-export default function RouteErrorPage() {
+/**
+ * The router's last line of defence: an error no screen caught is explained (the error boundary that caught
+ * it, apps/web/src/app/router/router.tsx, has put it in the error log).
+ */
+export default function RouteErrorPage({ error }: { error: Error }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const logged = useRef<unknown>(null);
-  useEffect(() => {
-    if (logged.current === error) return;
-    logged.current = error;
-    captureError(isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error, 'render');
-  }, [error]);
-  const detail =
-    error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : String(error);
   return (
     <PageResult
       status="error"
       title={t('common.errorBoundary.title')}
-      subTitle={detail}
+      subTitle={error.message}
       actions={[{ label: t('common.actions.reload'), onClick: () => window.location.assign('/'), primary: true }]}
     />
   );
