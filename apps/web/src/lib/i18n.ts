@@ -78,11 +78,16 @@ function loadPart(language: Language, part: Part): Promise<void> {
 
 const partsWanted = (): Part[] => (consoleWanted ? ['public', 'console'] : ['public']);
 
-/**
- * Fetches a language's translations (those of the pages before sign-in, and the console's once it has been
- * asked for); resolves when they are in i18next.
- */
+/** Fetches all of a language's translations (tests read both languages whole); resolves when they are in i18next. */
 export function loadLanguage(language: Language): Promise<void> {
+  return Promise.all([loadPart(language, 'public'), loadPart(language, 'console')]).then(() => undefined);
+}
+
+/**
+ * Fetches what the console shows of a language: the translations of the pages before sign-in, and the
+ * console's once it has been asked for; resolves when they are in i18next.
+ */
+export function loadShownLanguage(language: Language): Promise<void> {
   lastLanguage = language;
   return Promise.all(partsWanted().map((part) => loadPart(language, part))).then(() => undefined);
 }
@@ -94,7 +99,7 @@ export function loadLanguage(language: Language): Promise<void> {
  */
 export function loadConsoleTranslations(): Promise<void> {
   consoleWanted = true;
-  return lastLanguage ? loadLanguage(lastLanguage) : Promise.resolve();
+  return lastLanguage ? loadShownLanguage(lastLanguage) : Promise.resolve();
 }
 
 /** The language's translations that are wanted now are in i18next. */

@@ -2,9 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery } from '@tanstack/react-query';
 import { CONSOLE_SIZES, LANGUAGES, type ConsoleSize, type Language } from '@envmon/shared';
 import { readCookie, writeCookie, PREFERENCE_COOKIES } from '../../lib/cookies';
-import { setDayjsLanguage } from '../../lib/dayjs';
 import { captureError } from '../../lib/error-log';
-import { FALLBACK_LANGUAGE, i18n, isLanguageLoaded, loadLanguage } from '../../lib/i18n';
+import { FALLBACK_LANGUAGE, i18n, isLanguageLoaded, loadShownLanguage } from '../../lib/i18n';
 import { consoleConfigQueryOptions } from '../../lib/console-config';
 import { THEMES, type ThemeName } from './theme';
 
@@ -34,8 +33,8 @@ const FALLBACK_SIZE: ConsoleSize = 'medium';
 const FALLBACK_THEME: ThemeName = 'light';
 
 function applyLanguage(language: Language): void {
+  // lib/dayjs follows i18next's language.
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  setDayjsLanguage(language);
   document.documentElement.lang = language;
 }
 
@@ -66,7 +65,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     if (languagePending) return;
     let current = true;
     const show = () => current && setShown(wanted);
-    loadLanguage(wanted).then(show, (error: unknown) => {
+    loadShownLanguage(wanted).then(show, (error: unknown) => {
       // Keys instead of words beat a console that never appears; the failure is in the error log.
       captureError(error, 'rejection');
       show();
