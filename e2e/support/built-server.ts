@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD } from './env.js';
 
 /**
@@ -62,11 +62,7 @@ export async function spawnBuiltServer(prefix: string, demo: boolean): Promise<B
   };
   delete env.TEST_DATABASE_URL;
   const out = openSync(logFile, 'a');
-  // The flags the server runs with (apps/server/src/node-flags.ts), from the build like the server itself.
-  const { SERVER_NODE_FLAGS } = (await import(pathToFileURL(join(ROOT, 'apps/server/dist/node-flags.js')).href)) as {
-    SERVER_NODE_FLAGS: readonly string[];
-  };
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', out, out],
