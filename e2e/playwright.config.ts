@@ -13,12 +13,10 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   // One server and one database for all. The specs are independent of each other and of their order (each
-  // makes its own users, devices and stations where it changes something), so `--workers=2` runs them two at a
-  // time on a machine with cores to spare. On two cores, where the browser alone keeps both busy, two workers
-  // finish no sooner and slow each other's screens past their limits: one at a time. The specs that measure the
-  // page's smoothness (long tasks) carry the tag @alone: with more workers, run them apart
-  // (`--grep-invert @alone`, then `--grep @alone --workers=1`), or another browser is measured with them.
-  workers: 1,
+  // makes its own users, devices and stations where it changes something), so two workers run them two files at
+  // a time (E2E_WORKERS sets another count). The specs that measure the page's smoothness (long tasks) carry the
+  // tag @alone: their project runs after the others, on one worker, so no other browser is measured with them.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -51,5 +49,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', grepInvert: /@alone/ },
+    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], workers: 1 },
+  ],
 });
