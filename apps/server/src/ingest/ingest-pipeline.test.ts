@@ -36,12 +36,6 @@ class HeldRepository implements IngestRepository {
     return new Promise((resolve) => this.releases.push(resolve));
   }
 
-  /** Lets the newest held batch commit, and the pipeline react to it. */
-  async releaseNewest(): Promise<void> {
-    this.releases.pop()?.();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-
   /** Lets the oldest held batch commit, and the pipeline react to it. */
   async releaseOldest(): Promise<void> {
     this.releases.shift()?.();
@@ -284,43 +278,6 @@ describe('IngestPipeline', () => {
       expect(received.map((e) => e.values[0]?.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     },
   );
-
-  it('acknowledges and announces batches in the order they were taken when a later one commits first', async () => {
-    const options = { maxBatch: 100, overlapAt: 2, highWater: 100, lowWater: 10 };
-    const { repository, pipeline, received } = setup(options, new HeldRepository(2));
-    const tick = () => new Promise((resolve) => setImmediate(resolve));
-    const acked: number[] = [];
-    const submit = (i: number) =>
-      void pipeline.submit(upload('rtd', T0 + i * 60_000, { w01018: i })).then(() => acked.push(i));
-    submit(0);
-    await tick();
-    submit(1);
-    submit(2);
-    await tick();
-    expect(repository.started).toEqual([1, 2]);
-
-    await repository.releaseNewest();
-    expect(acked).toEqual([]);
-    expect(received).toEqual([]);
-    await repository.releaseOldest();
-    await tick();
-    expect(acked).toEqual([0, 1, 2]);
-    expect(received.map((e) => e.values[0]?.value)).toEqual([0, 1, 2]);
-  });
-
-  it('hands over latest values in device and factor order', async () => {
-    const { repository, pipeline } = setup();
-    const other = { ...DEVICE, id: 3, code: 'PIPE0003' };
-    await Promise.all([
-      pipeline.submit(upload('rtd', T0, { w21003: 1, w01018: 2 })),
-      pipeline.submit({ ...upload('rtd', T0, { w01018: 3 }), device: other }),
-    ]);
-    expect(repository.batches[0]?.latest.map((l) => `${l.deviceId} ${l.factorCode}`)).toEqual([
-      '3 w01018',
-      '7 w01018',
-      '7 w21003',
-    ]);
-  });
 
   it('writes what is queued on close, then refuses more', async () => {
     const { repository, pipeline } = setup();

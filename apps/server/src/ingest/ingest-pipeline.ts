@@ -8,9 +8,6 @@ import { hourOf, isTileKind, type TileHour } from './tiles.js';
 import { assessValue, EMPTY_SERIES, type QualityParams, type SeriesState } from './quality.js';
 import { SeriesStates } from './series-states.js';
 
-/** Plain code-unit order (factor codes are ASCII): what the database's own key order needs, without a collator. */
-const compareCodes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 export type StationDataKind = Extract<MeasurementKind, 'rtd' | 'min' | 'hour' | 'day'>;
 
 export interface DeviceRef {
@@ -101,8 +98,6 @@ export class IngestPipeline {
   /** Batches handed to the repository and not yet settled. */
   private writing = 0;
   private pumpScheduled = false;
-  /** Settles when the last batch taken has been acknowledged and announced (or has failed). */
-  private settled: Promise<void> = Promise.resolve();
   private closed = false;
   /** Series state per device, data kind and factor. */
   private readonly series = new SeriesStates();
@@ -194,22 +189,14 @@ export class IngestPipeline {
 
   private async flush(batch: Pending[]): Promise<void> {
     const { rows, announcements } = this.toRows(batch.map((p) => p.packet));
-    // Batches settle in the order they were taken, whichever commits first (two may be written side by side).
-    const before = this.settled;
-    let settle = (): void => undefined;
-    this.settled = new Promise((resolve) => (settle = resolve));
     try {
       await this.repository.writeBatch(rows);
     } catch (err) {
-      await before;
-      settle();
       // Nothing of the batch is stored and nothing is acknowledged: the stations will resend.
       this.log.error({ err, packets: batch.length }, 'ingest batch failed; nothing of it was stored');
       for (const p of batch) p.reject(err);
       return;
     }
-    await before;
-    settle();
     for (const p of batch) p.resolve();
     // In the packets' order: forwarding queues a station's data and state uploads as they came (issue 20), and
     // an upstream gets them in that order.
@@ -293,13 +280,9 @@ export class IngestPipeline {
       rows: {
         originals,
         measurements,
-        // Latest values and tile marks in key order: a batch written while the one before it still is (PostgreSQL
-        // takes two at once, as a cluster's gateways do) takes their rows' locks in the same order, so neither waits
-        // for the other in a deadlock.
-        latest: [...latest.values()]
-          .flatMap((byFactor) => [...byFactor.values()])
-          .sort((a, b) => a.deviceId - b.deviceId || compareCodes(a.factorCode, b.factorCode)),
+        latest: [...latest.values()].flatMap((byFactor) => [...byFactor.values()]),
         rollups: [...rollups.values()],
+        // In key order, so that writers on several connections mark them in one order.
         tileHours: [...tileHours.values()].sort(
           (a, b) => a.deviceId - b.deviceId || a.kind.localeCompare(b.kind) || a.hour - b.hour,
         ),

@@ -37,10 +37,9 @@ export interface IngestBatch {
 /** The storage side of the ingest pipeline: one transaction per batch. */
 export interface IngestRepository {
   /**
-   * Batches it may be given before the first has settled. Batches written side by side on separate
-   * connections may commit out of order: the pipeline acknowledges and announces them in the order
-   * given all the same, and hands over the rows whose locks they may share (latest values, tile
-   * marks) in key order, so that two of them cannot deadlock on those.
+   * Batches it may be given before the first has settled. More than one only for a repository
+   * that commits them one after another in the order given (the SQLite writer thread): batches
+   * written side by side on separate connections could commit out of order or deadlock.
    */
   readonly writesInFlight: number;
   /**

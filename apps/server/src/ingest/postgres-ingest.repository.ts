@@ -8,12 +8,7 @@ import { type IngestBatch, type IngestRepository, ROLLUP_AGGREGATES, type Rollup
  * statements with eleven parameters each, instead of multi-row VALUES with thousands of them.
  */
 export class PostgresIngestRepository implements IngestRepository {
-  /**
-   * Two batches at once, on two of the pool's connections: the next is packed and sent while the server commits the
-   * one before (bench:ingest on PostgreSQL: the pipeline waited on writeBatch 95 % of the time with one). Their
-   * latest values and tile marks come in key order (IngestPipeline.toRows), so they take shared rows' locks alike.
-   */
-  readonly writesInFlight = 2;
+  readonly writesInFlight = 1;
 
   constructor(private readonly db: Kysely<Database>) {}
 
