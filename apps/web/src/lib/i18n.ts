@@ -103,7 +103,9 @@ export function loadConsoleTranslations(): Promise<void> {
 }
 
 /** The language's translations that are wanted now are in i18next. */
-export const isLanguageLoaded = (language: Language): boolean =>
-  NAMESPACES.every((namespace) => !partsWanted().includes(partOf(namespace)) || i18n.hasResourceBundle(language, namespace));
+export function isLanguageLoaded(language: Language): boolean {
+  const wanted = partsWanted();
+  return NAMESPACES.every((namespace) => !wanted.includes(partOf(namespace)) || i18n.hasResourceBundle(language, namespace));
+}
 
 export { i18n };

@@ -7,7 +7,6 @@ import { THEMES, type ThemeName } from '../../providers/theme';
 import { LANGUAGE_LABEL_KEYS } from '../public-choosers';
 import { HeaderIconButton } from './header-button';
 
-
 /** 中文 / English (SPEC section 2 'Layout'); antd and dayjs locales follow. */
 export function LanguageChooser() {
   const { t } = useTranslation();

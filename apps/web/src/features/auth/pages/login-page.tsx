@@ -89,7 +89,7 @@ export default function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked({ userName: true, password: true });
-    if (Object.keys(validate(values, t)).length === 0) mutation.mutate(loginSchema.parse(values));
+    if (Object.keys(shownErrors).length === 0) mutation.mutate(loginSchema.parse(values));
   };
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
