@@ -16,14 +16,14 @@ const PROXIED = ['/manager', '/data', '/dgs', '/drsm', '/openapi.json', '/api-do
 const TRANSLATION_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
 
 /**
- * Forced groups: zod with its configuration (src/lib/zod-config.ts), which must run before any chunk builds a
- * schema; each language's translations (src/lib/i18n.ts fetches the one shown) as two files instead of one per
- * namespace: the pages' before sign-in (PUBLIC_NAMESPACES) and the signed-in console's. Everything else,
- * antd included, rolldown splits by use, so that the login page downloads only
- * the components it renders and each screen what it adds (scripts/bundle-budget.mjs holds them to it).
+ * Forced groups: zod (src/lib/zod-config.ts, in the entry, configures it without importing it);
+ * each language's translations (src/lib/i18n.ts fetches the one shown) as two files instead of one per namespace:
+ * the pages' before sign-in (PUBLIC_NAMESPACES) and the signed-in console's. Everything else, antd included,
+ * rolldown splits by use, so that the login page downloads only the components it renders and each screen what it
+ * adds (scripts/bundle-budget.mjs holds them to it).
  */
 const CHUNK_GROUPS: { name: string | ((id: string) => string); test: RegExp }[] = [
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
   {
     name: (id) => {
       const [, language = '', namespace = ''] = TRANSLATION_FILE.exec(id) ?? [];

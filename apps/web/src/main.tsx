@@ -1,4 +1,4 @@
-// First: configures zod before any schema is built.
+// First: configures zod (without loading it) before any schema is built.
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -51,6 +51,7 @@ export * from './schemas/regular.js';
 export * from './schemas/transfer-format.js';
 export * from './schemas/job.js';
 export * from './api/endpoint.js';
+export * from './api/public-routes.js';
 export * from './api/alarm.js';
 export * from './api/wx-alarm.js';
 export * from './api/report.js';

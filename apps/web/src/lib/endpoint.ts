@@ -7,7 +7,7 @@ import { api, type ApiClient, type QueryParams, type RequestOptions } from './ap
  */
 
 /** The declaration's path with its `:name` parameters filled in. */
-export function endpointUrl(endpoint: Endpoint, params?: Record<string, string | number>): string {
+export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params?: Record<string, string | number>): string {
   return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
@@ -17,7 +17,7 @@ export function endpointUrl(endpoint: Endpoint, params?: Record<string, string |
 
 /** A read's query key: the declared root, then what tells one cached answer from another. */
 export function endpointKey<const K extends QueryKeyRoot, const Parts extends readonly unknown[]>(
-  endpoint: Endpoint & { key: K },
+  endpoint: { readonly key: K },
   ...parts: Parts
 ): readonly [...K, ...Parts] {
   const root: K = endpoint.key;
@@ -44,20 +44,33 @@ export function callEndpoint<E extends Endpoint>(
   options?: Omit<RequestOptions, 'params'>,
   client: Client = api,
 ): Promise<EndpointData<E>> {
+  return callRoute<E>(endpoint, input, options, client);
+}
+
+/**
+ * `callEndpoint` from a declaration's method and path alone (PUBLIC_ROUTES of packages/shared), typed by the
+ * endpoint it names: the pages before sign-in call these, so that their code imports no schema.
+ */
+export function callRoute<E extends Endpoint>(
+  route: Pick<E, 'method' | 'path'>,
+  input: EndpointInput<E>,
+  options?: Omit<RequestOptions, 'params'>,
+  client: Client = api,
+): Promise<EndpointData<E>> {
   type Data = EndpointData<E>;
   const sent = input as { query?: QueryParams; body?: unknown; params?: Record<string, string | number> };
-  const url = endpointUrl(endpoint, sent.params);
+  const url = endpointUrl(route, sent.params);
   const { query, body } = sent;
-  switch (endpoint.method) {
+  switch (route.method) {
     case 'GET':
     case 'DELETE': {
-      const read = endpoint.method === 'GET' ? client.get : client.delete;
+      const read = route.method === 'GET' ? client.get : client.delete;
       if (options !== undefined) return read<Data>(url, query, options);
       return query === undefined ? read<Data>(url) : read<Data>(url, query);
     }
     case 'POST':
     case 'PUT': {
-      const send = endpoint.method === 'POST' ? client.post : client.put;
+      const send = route.method === 'POST' ? client.post : client.put;
       const sendOptions = query === undefined ? options : { ...options, params: query };
       if (sendOptions !== undefined) return send<Data>(url, body, sendOptions);
       return body === undefined ? send<Data>(url) : send<Data>(url, body);

@@ -21,6 +21,7 @@ import {
 import { resourceSchema } from '../schemas/resource.js';
 import { userInfoSchema, userNameCheckSchema } from '../schemas/user.js';
 import { defineEndpoint } from './endpoint.js';
+import { PUBLIC_ROUTES } from './public-routes.js';
 
 /**
  * The calls of one declarative CRUD definition (STYLE.md rule 11; paths `{service}{basePath}/<op>`):
@@ -70,12 +71,7 @@ export const CRUD_ENDPOINTS: { readonly [K in CrudKey]: CrudEndpoints } = {
 /** The console's settings needed before sign-in (public, fixed for the server process's life). */
 export const clientConfigEndpoints = {
   /** Read once per page load; cached under ['config']. */
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/manager/system/config/rest/get',
-    response: clientConfigSchema,
-    key: ['config'],
-  }),
+  get: defineEndpoint({ ...PUBLIC_ROUTES.clientConfig, response: clientConfigSchema }),
 };
 
 const LOGIN = '/manager/system/login/rest';
@@ -83,9 +79,9 @@ const LOGIN = '/manager/system/login/rest';
 /** Signing in and out (SPEC section 7 'Login') and the password change of 'System'. */
 export const authEndpoints = {
   /** A refused attempt's failure envelope may carry data.retryAfterMs (throttled). */
-  login: defineEndpoint({ method: 'POST', path: `${LOGIN}/login`, body: loginSchema, response: loginResultSchema }),
+  login: defineEndpoint({ ...PUBLIC_ROUTES.login, body: loginSchema, response: loginResultSchema }),
   /** Revokes the calling token. */
-  logout: defineEndpoint({ method: 'POST', path: `${LOGIN}/logout`, response: z.null() }),
+  logout: defineEndpoint({ ...PUBLIC_ROUTES.logout, response: z.null() }),
   /** Exchanges an OAuth2 authorization code (a path parameter) for a console token. */
   oauth: defineEndpoint({
     method: 'GET',
@@ -107,12 +103,7 @@ const USER = '/manager/system/user/rest';
 /** The user calls beside the CRUD. */
 export const userEndpoints = {
   /** The caller's user info; cached under ['auth', 'user-info', token], so a new sign-in never sees the last one's. */
-  getByToken: defineEndpoint({
-    method: 'GET',
-    path: `${USER}/getByToken`,
-    response: userInfoSchema,
-    key: ['auth', 'user-info'],
-  }),
+  getByToken: defineEndpoint({ ...PUBLIC_ROUTES.userInfo, response: userInfoSchema }),
   /** Whether a user name is free but for `id`; keyed ['system', 'user', 'name-unique', userName, id]. */
   checkUserNameUnique: defineEndpoint({
     method: 'GET',

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { CONSOLE_SIZES } from '../console-sizes.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { oauthConfigSchema } from './auth.js';
 
-/** The spec's console sizes; the console maps them to antd sizes (medium → middle, mini → small + compact). */
-export const CONSOLE_SIZES = ['medium', 'small', 'mini'] as const;
-export type ConsoleSize = (typeof CONSOLE_SIZES)[number];
+export * from '../console-sizes.js';
 
 /** Coordinate systems a base map can be drawn in: WGS-84 (GPS, CGCS2000 alike) or GCJ-02 (Chinese web maps). */
 export const MAP_CRS = ['wgs84', 'gcj02'] as const;

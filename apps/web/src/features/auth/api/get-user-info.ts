@@ -1,6 +1,6 @@
-import { userEndpoints } from '@envmon/shared';
+import { PUBLIC_ROUTES, type userEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint, endpointKey } from '../../../lib/endpoint';
+import { callRoute, endpointKey } from '../../../lib/endpoint';
 
 /**
  * User info of the signed-in token. Keyed by the token so a new sign-in never sees the previous
@@ -9,8 +9,8 @@ import { callEndpoint, endpointKey } from '../../../lib/endpoint';
  */
 export const userInfoQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: endpointKey(userEndpoints.getByToken, token),
-    queryFn: () => callEndpoint(userEndpoints.getByToken, {}, { quiet: true }),
+    queryKey: endpointKey(PUBLIC_ROUTES.userInfo, token),
+    queryFn: () => callRoute<typeof userEndpoints.getByToken>(PUBLIC_ROUTES.userInfo, {}, { quiet: true }),
     enabled: token !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -74,4 +74,23 @@ describe('LoginPage', () => {
     fireEvent.change(field('密码'), { target: { value: 'right' } });
     await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
   });
+
+  it('shows the limit of a user name or password longer than the shared schema allows, and sends nothing', async () => {
+    const fetch = refusingServer();
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+
+    // Typing stops at the box's maxLength; a script or a paste can still set more.
+    fireEvent.change(field('用户名'), { target: { value: 'a'.repeat(65) } });
+    fireEvent.change(field('密码'), { target: { value: 'p'.repeat(129) } });
+    submit();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['最多输入64位！', '最多输入128位！']),
+    );
+    expect(field('密码').getAttribute('aria-invalid')).toBe('true');
+    expect(loginCalls(fetch)).toEqual([]);
+
+    fireEvent.change(field('密码'), { target: { value: 'wrong' } });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['最多输入64位！']);
+  });
 });

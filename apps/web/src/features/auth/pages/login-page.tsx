@@ -7,7 +7,7 @@ import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, loginSchema, type LoginInput } from '@envmon/shared';
+import { LIMITS, type LoginInput } from '@envmon/shared';
 import { Logo } from '../../../components/logo';
 import { isApiError } from '../../../lib/api';
 import { safeRedirect } from '../../../lib/safe-redirect';
@@ -15,8 +15,12 @@ import { consoleConfigQueryOptions } from '../../../lib/console-config';
 import { login } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
 import { LOGIN_REASON_PARAM, PASSWORD_CHANGED } from '../login-reasons';
+import type { LoginIssues } from '../login-input';
 
 const LOGO_SIZE = 48;
+
+/** The shared schema's parse, with zod, fetched as the user starts typing rather than with the page. */
+const loadLoginInput = () => import('../login-input');
 
 type Field = keyof LoginInput;
 type Errors = Partial<Record<Field, string>>;
@@ -63,6 +67,9 @@ export default function LoginPage() {
   const [values, setValues] = useState<LoginInput>({ userName: '', password: '' });
   // A field is checked as it changes once it has been changed or submitted, as antd's form did.
   const [checked, setChecked] = useState<Partial<Record<Field, boolean>>>({});
+  // What the shared schema refused at the last submit (a value too long), until the field changes.
+  const [issues, setIssues] = useState<LoginIssues>({});
+  const [loadError, setLoadError] = useState<Error | null>(null);
   const [searchParams] = useSearchParams();
   const startSession = useStartSession();
   const config = useQuery(consoleConfigQueryOptions());
@@ -76,20 +83,36 @@ export default function LoginPage() {
   }, [t]);
 
   const oauth = config.data?.oauth;
-  const error = mutation.error;
+  const error = mutation.error ?? loadError;
   const shownErrors = validate(values, t);
-  const errorOf = (field: Field) => (checked[field] ? shownErrors[field] : undefined);
+  const issueOf = (field: Field) => {
+    const issue = issues[field];
+    return issue && t(issue.key, issue.values);
+  };
+  const errorOf = (field: Field) => (checked[field] ? (shownErrors[field] ?? issueOf(field)) : undefined);
   const pending = mutation.isPending;
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setChecked((c) => ({ ...c, [field]: true }));
+    setIssues((current) => ({ ...current, [field]: undefined }));
+    setLoadError(null);
     mutation.reset();
+    loadLoginInput().catch(() => {});
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked({ userName: true, password: true });
-    if (Object.keys(shownErrors).length === 0) mutation.mutate(loginSchema.parse(values));
+    if (Object.keys(shownErrors).length > 0) return;
+    // A failed fetch of the parse fails the sign-in, shown as a call that failed without the server's reason.
+    loadLoginInput().then(
+      ({ parseLogin }) => {
+        const parsed = parseLogin(values);
+        if ('data' in parsed) mutation.mutate(parsed.data);
+        else setIssues(parsed.issues);
+      },
+      (failure: unknown) => setLoadError(failure instanceof Error ? failure : new Error(String(failure))),
+    );
   };
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
