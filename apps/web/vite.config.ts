@@ -12,11 +12,18 @@ const API_TARGET = 'http://localhost:8080';
 /** Every service prefix of the HTTP contract, plus the push socket and the API reference. */
 const PROXIED = ['/manager', '/data', '/dgs', '/drsm', '/openapi.json', '/api-docs'];
 
+/**
+ * The zod-free declarations of packages/shared that every page needs from its first download (the api client's
+ * envelope check and limits, the routes called before sign-in): one small file rather than one each.
+ */
+const SHARED_BASE =
+  /[\\/]packages[\\/]shared[\\/]dist[\\/](limits|console-sizes|envelope-status|api[\\/]public-routes|api[\\/]endpoint)\.js$/;
+
 /** A translation file: packages/shared/src/i18n/<language>/<namespace>.json. */
 const TRANSLATION_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
 
 /**
- * Forced groups: zod (src/lib/zod-config.ts, in the entry, configures it without importing it);
+ * Forced groups: zod (src/lib/zod-config.ts, in the entry, configures it without importing it); SHARED_BASE;
  * each language's translations (src/lib/i18n.ts fetches the one shown) as two files instead of one per namespace:
  * the pages' before sign-in (PUBLIC_NAMESPACES) and the signed-in console's. Everything else, antd included,
  * rolldown splits by use, so that the login page downloads only the components it renders and each screen what it
@@ -24,6 +31,7 @@ const TRANSLATION_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]([^\\/]+
  */
 const CHUNK_GROUPS: { name: string | ((id: string) => string); test: RegExp }[] = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  { name: 'shared-base', test: SHARED_BASE },
   {
     name: (id) => {
       const [, language = '', namespace = ''] = TRANSLATION_FILE.exec(id) ?? [];
@@ -90,8 +98,13 @@ export default defineConfig({
     rolldownOptions: {
       // packages/shared only declares (schemas, calls, vocabularies): a chunk gets the modules of it that it
       // uses, not every module its index re-exports — the login page would otherwise carry the whole contract.
+      // antd's @rc-component packages have no side effects either: without this the login page carried the
+      // form store and validator, the trigger and the text area that antd's modules import but it never renders.
       treeshake: {
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]dist[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]dist[\\/]/, sideEffects: false },
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
+        ],
       },
       output: {
         codeSplitting: {

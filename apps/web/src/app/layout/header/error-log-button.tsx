@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorLogModal } from '../../../features/errors';
 import { useErrorLog } from '../../../lib/error-log';
 import { HeaderTooltipButton } from './header-button';
+
+/**
+ * The list (antd's Table and Modal, and the error screens beside it in the errors domain) loads with the first
+ * error caught, not with the console: most sessions never show it.
+ */
+const ErrorLogModal = lazy(async () => ({ default: (await import('../../../features/errors')).ErrorLogModal }));
 
 /** Pulls the count onto the icon rather than past the button edge. */
 const BADGE_OFFSET: [number, number] = [-6, 6];
@@ -25,7 +30,9 @@ export function ErrorLogButton() {
           data-testid="error-log-button"
         />
       </Badge>
-      <ErrorLogModal open={open} onClose={() => setOpen(false)} />
+      <Suspense fallback={null}>
+        <ErrorLogModal open={open} onClose={() => setOpen(false)} />
+      </Suspense>
     </>
   );
 }
