@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The honest placeholder for a screen the menu offers but a later issue builds: it names the
- * screen and says it is not there yet, instead of showing invented data.
+ * screen and says it is not there yet, instead of showing invented data. Loaded with the first such
+ * screen (app/router/menu-routes.tsx): antd's Result is not in the console's first download.
  */
-export function NotBuiltPage({ name, code }: { name: string; code: string }) {
+export default function NotBuiltPage({ name, code }: { name: string; code: string }) {
   const { t } = useTranslation();
   return (
     <Result

@@ -1,5 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { AppstoreOutlined } from '@ant-design/icons';
+import { type ComponentType, type LazyExoticComponent, Suspense, use } from 'react';
+import AntdIcon from '@ant-design/icons/es/components/AntdIconLight';
+import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
 import { AlarmListPage } from '../features/alarm';
 import { DevicePage } from '../features/device';
 import {
@@ -40,7 +41,7 @@ import {
 } from '../features/settings';
 import { DictionaryPage, JobPage, LogPage, ResourcePage, RolePage, ServerLogPage, UserPage } from '../features/system';
 import { OutlierIntervalPage, WaterControlPage, WaterDataAuditPage } from '../features/water';
-import * as RESOURCE_ICONS from './resource-icons';
+import { RESOURCE_ICONS } from './resource-icons';
 
 /**
  * The client-owned half of the server-driven menu (STYLE.md rule 10): resource code → what the
@@ -123,10 +124,45 @@ export function pageEntry(code: string): PageEntry | undefined {
   return isRegistered(code) ? PAGE_REGISTRY[code] : undefined;
 }
 
-/** Resources name their icon (`iconfont`); only those of resource-icons.ts are bundled, anything else gets the generic one. */
-const ICONS: Readonly<Record<string, ComponentType>> = RESOURCE_ICONS;
+/** The generic icon of a resource that names none, or one resource-icons.ts does not bundle. */
+const GENERIC_ICON = 'AppstoreOutlined';
 
-export function ResourceIcon({ name }: { name: string | null | undefined }) {
-  const Icon = (name && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined) ?? AppstoreOutlined;
-  return <Icon />;
+const iconLoads = new Map<string, Promise<IconDefinition>>();
+
+/** An icon's drawing, fetched once (again after a failed fetch). */
+function loadIcon(name: string): Promise<IconDefinition> {
+  let load = iconLoads.get(name);
+  if (!load) {
+    const read = RESOURCE_ICONS[name];
+    if (!read) throw new Error(`resource-icons.ts has no ${name}`);
+    load = read().then(
+      (module) => module.default,
+      (error: unknown) => {
+        iconLoads.delete(name);
+        throw error;
+      },
+    );
+    iconLoads.set(name, load);
+  }
+  return load;
+}
+
+/** An antd icon's box: 1em square, inline. */
+const ICON_BOX = { display: 'inline-block', width: '1em', height: '1em' } as const;
+
+function LoadedIcon({ name, className }: { name: string; className?: string }) {
+  return <AntdIcon icon={use(loadIcon(name))} className={className} />;
+}
+
+/**
+ * A resource's icon (`iconfont`), drawn once its drawing has arrived; until then an empty box of the icon's size
+ * holds its place. The class the menu gives its icons (`ant-menu-item-icon`) reaches both.
+ */
+export function ResourceIcon({ name, className }: { name: string | null | undefined; className?: string }) {
+  const shown = name && Object.hasOwn(RESOURCE_ICONS, name) ? name : GENERIC_ICON;
+  return (
+    <Suspense fallback={<span className={['anticon', className].filter(Boolean).join(' ')} aria-hidden="true" style={ICON_BOX} />}>
+      <LoadedIcon name={shown} className={className} />
+    </Suspense>
+  );
 }

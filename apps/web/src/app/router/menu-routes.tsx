@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { NotBuiltPage } from '../../components/not-built-page';
 import { PageLoading } from '../../components/page-loading';
 import { pageEntry } from '../../config/registry';
 import { menuLabel, type MenuPage } from '../menu/build-menu';
@@ -8,13 +7,14 @@ import { usePreferences } from '../providers/preferences';
 import { useSession } from '../session-context';
 import { NOT_FOUND_PATH } from './guard';
 
+const NotBuiltPage = lazy(() => import('../../components/not-built-page'));
+
 function RegisteredPage({ page }: { page: MenuPage }) {
   const { language } = usePreferences();
   const Component = pageEntry(page.code)?.component;
-  if (!Component) return <NotBuiltPage name={menuLabel(page, language)} code={page.code} />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Component />
+      {Component ? <Component /> : <NotBuiltPage name={menuLabel(page, language)} code={page.code} />}
     </Suspense>
   );
 }
