@@ -24,8 +24,8 @@ const TRANSLATION_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]i18n[\\/]([^\\/]+
 
 /**
  * Forced groups: zod (src/lib/zod-config.ts, in the entry, configures it without importing it); SHARED_BASE;
- * each language's translations (src/lib/i18n.ts fetches the one shown) as two files instead of one per namespace:
- * the pages' before sign-in (PUBLIC_NAMESPACES) and the signed-in console's. Everything else, antd included,
+ * each language's translations of the pages before sign-in (PUBLIC_NAMESPACES) as one file, and each other namespace
+ * as a file of its own, named (src/lib/i18n.ts fetches those of the language shown that the layout and the screen read). Everything else, antd included,
  * rolldown splits by use, so that the login page downloads only the components it renders and each screen what it
  * adds (scripts/bundle-budget.mjs holds them to it).
  */
@@ -35,7 +35,7 @@ const CHUNK_GROUPS: { name: string | ((id: string) => string); test: RegExp }[] 
   {
     name: (id) => {
       const [, language = '', namespace = ''] = TRANSLATION_FILE.exec(id) ?? [];
-      return PUBLIC_NAMESPACES.includes(namespace) ? `i18n-${language}` : `i18n-${language}-console`;
+      return PUBLIC_NAMESPACES.includes(namespace) ? `i18n-${language}` : `i18n-${language}-${namespace}`;
     },
     test: TRANSLATION_FILE,
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { I18N_RESOURCES, LANGUAGES, MESSAGES, type MessageKey } from '@envmon/shared';
 import { i18n } from './i18n';
+import { CONSOLE_NAMESPACES, PUBLIC_NAMESPACES, SHELL_NAMESPACES } from './i18n-namespaces';
 
 /**
  * Every namespace file under packages/shared/src/i18n, read from the source tree (not the
@@ -49,6 +50,11 @@ describe('translation files', () => {
     expect([...files.keys()].sort()).toEqual([...LANGUAGES].sort());
     expect([...zh.keys()].sort()).toEqual([...en.keys()].sort());
     expect(zh.size).toBeGreaterThan(0);
+  });
+
+  it('are each named once, as a namespace of the pages before sign-in or of the console, the layout\'s among them', () => {
+    expect([...PUBLIC_NAMESPACES, ...CONSOLE_NAMESPACES].sort()).toEqual([...zh.keys()].sort());
+    expect(SHELL_NAMESPACES.filter((namespace) => !CONSOLE_NAMESPACES.includes(namespace))).toEqual([]);
   });
 
   it('are all registered in I18N_RESOURCES', () => {

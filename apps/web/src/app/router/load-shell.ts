@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { captureError } from '../../lib/error-log';
 import { loadConsoleTranslations } from '../../lib/i18n';
+import { SHELL_NAMESPACES } from '../../lib/i18n-namespaces';
 import type * as ShellModule from './shell';
 
 type Shell = typeof ShellModule;
@@ -8,14 +9,14 @@ type Shell = typeof ShellModule;
 let shell: Promise<Shell> | undefined;
 
 /**
- * The signed-in console's chunk (./shell) with its translations, fetched once; a failed fetch of the chunk is
+ * The signed-in console's chunk (./shell) with its layout's translations, fetched once; a failed fetch of the chunk is
  * tried again next time. Translations that failed leave keys on screen rather than no console (as the
  * preferences do for a language), the failure in the error log.
  */
 export function loadShell(): Promise<Shell> {
   shell ??= Promise.all([
     import('./shell'),
-    loadConsoleTranslations().catch((error: unknown) => captureError(error, 'rejection')),
+    loadConsoleTranslations(SHELL_NAMESPACES).catch((error: unknown) => captureError(error, 'rejection')),
   ]).then(
     ([module]) => module,
     (error: unknown) => {

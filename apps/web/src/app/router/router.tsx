@@ -13,6 +13,7 @@ import {
   NestedMenuPage,
   nestedLeaves,
 } from '../../features/gallery';
+import { lazyPage } from '../../lib/lazy-page';
 import { PublicFrame } from '../layout/public-frame';
 import { AuthGate } from './auth-gate';
 import { NOT_FOUND_PATH } from './guard';
@@ -35,8 +36,8 @@ function errorScreen(pick: (domain: ErrorsDomain) => ComponentType) {
 }
 const NotFoundPage = errorScreen((errors) => errors.NotFoundPage);
 const UnauthorizedPage = errorScreen((errors) => errors.UnauthorizedPage);
-const HomePage = lazy(() => import('../pages/home-page'));
-const DashboardScreen = lazy(() => import('../pages/dashboard-screen'));
+const HomePage = lazyPage(() => import('../pages/home-page'));
+const DashboardScreen = lazyPage(() => import('../pages/dashboard-screen'));
 
 function load(Page: LazyExoticComponent<ComponentType>, fullscreen = false) {
   return (

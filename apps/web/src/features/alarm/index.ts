@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 /**
  * The alarm domain's public surface: the alarm list screen (alarm.list → ./list) and the current
  * alarms (./current) that the header's bell, the overflow screen and the device panel follow.
  */
-export const AlarmListPage = lazy(() => import('./list/pages/alarm-list-page'));
+export const AlarmListPage = lazyPage(() => import('./list/pages/alarm-list-page'));
 export { askNotificationPermission, playAlarmSound, showAlarmNotification } from './current/alarm-alert';
 export { applyPushed } from './current/alarm-store';
 export { alarmSummary, alarmTime } from './current/alarm-text';

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 /** The device domain's public surface. system.device → ./list (the panel), whose drawer is ./detail. */
-export const DevicePage = lazy(() => import('./list/pages/device-page'));
+export const DevicePage = lazyPage(() => import('./list/pages/device-page'));
 /** The device tree's reads (every device of a project, the grouping records), for other screens' trees. */
 export { allDevicesQueryOptions } from './list/api/get-devices';
 export { deployRecordsQueryOptions } from './list/api/get-deploy-records';

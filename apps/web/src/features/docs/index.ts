@@ -1,5 +1,5 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 /** The docs domain's public surface: the documentation and guide screens (fixed routes). */
-export const DocumentationPage = lazy(() => import('./pages/documentation-page'));
-export const GuidePage = lazy(() => import('./pages/guide-page'));
+export const DocumentationPage = lazyPage(() => import('./pages/documentation-page'), ['docs']);
+export const GuidePage = lazyPage(() => import('./pages/guide-page'), ['docs']);

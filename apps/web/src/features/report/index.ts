@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 /**
  * The report domain's public surface. Screens: report.<screen> → ./<screen>/pages, each page a
@@ -7,12 +7,12 @@ import { lazy } from 'react';
  * with standardReportScreen for the screens comparing a device with its standards. What the screens share
  * (filter bars, layout, chart, columns, tables, export) is ./components.
  */
-export const ReportSingleStationPage = lazy(() => import('./single-station/pages/report-single-station-page'));
-export const ReportMultiStationPage = lazy(() => import('./multi-station/pages/report-multi-station-page'));
-export const ReportContrastPage = lazy(() => import('./contrast/pages/report-contrast-page'));
-export const ReportTransmissionPage = lazy(() => import('./transmission/pages/report-transmission-page'));
-export const ReportIsotopePage = lazy(() => import('./isotope/pages/report-isotope-page'));
-export const ReportOdorRosePage = lazy(() => import('./odor-rose/pages/report-odor-rose-page'));
-export const ReportFactorBarPage = lazy(() => import('./factor-bar/pages/report-factor-bar-page'));
-export const ReportRadarPage = lazy(() => import('./radar/pages/report-radar-page'));
-export const ReportSummaryPage = lazy(() => import('./summary/pages/report-summary-page'));
+export const ReportSingleStationPage = lazyPage(() => import('./single-station/pages/report-single-station-page'));
+export const ReportMultiStationPage = lazyPage(() => import('./multi-station/pages/report-multi-station-page'));
+export const ReportContrastPage = lazyPage(() => import('./contrast/pages/report-contrast-page'));
+export const ReportTransmissionPage = lazyPage(() => import('./transmission/pages/report-transmission-page'));
+export const ReportIsotopePage = lazyPage(() => import('./isotope/pages/report-isotope-page'));
+export const ReportOdorRosePage = lazyPage(() => import('./odor-rose/pages/report-odor-rose-page'));
+export const ReportFactorBarPage = lazyPage(() => import('./factor-bar/pages/report-factor-bar-page'));
+export const ReportRadarPage = lazyPage(() => import('./radar/pages/report-radar-page'));
+export const ReportSummaryPage = lazyPage(() => import('./summary/pages/report-summary-page'));

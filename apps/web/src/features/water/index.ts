@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 /** The water station domain's public surface. Screens: water.<screen> → ./<screen>/pages. */
-export const WaterControlPage = lazy(() => import('./control/pages/water-control-page'));
-export const OutlierIntervalPage = lazy(() => import('./outlier-interval/pages/outlier-interval-page'));
-export const WaterDataAuditPage = lazy(() => import('./data-audit/pages/data-audit-page'));
+export const WaterControlPage = lazyPage(() => import('./control/pages/water-control-page'));
+export const OutlierIntervalPage = lazyPage(() => import('./outlier-interval/pages/outlier-interval-page'));
+export const WaterDataAuditPage = lazyPage(() => import('./data-audit/pages/data-audit-page'));
 
 /** The data audit's calls and record parts, for the records list (Settings › data audit). */
 export {

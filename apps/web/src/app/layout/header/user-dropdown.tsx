@@ -29,7 +29,7 @@ export function UserDropdown({ compact }: { compact: boolean }) {
           { key: 'home', icon: <HomeOutlined />, label: t('layout.user.home') },
           { key: 'password', icon: <LockOutlined />, label: t('layout.user.changePassword') },
           // The template gallery is the administrator's (the guard refuses it to others).
-          ...(isAdmin ? [{ key: 'gallery', icon: <AppstoreOutlined />, label: t('gallery.entry') }] : []),
+          ...(isAdmin ? [{ key: 'gallery', icon: <AppstoreOutlined />, label: t('layout.header.gallery') }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('layout.user.logout'), danger: true },
         ],
