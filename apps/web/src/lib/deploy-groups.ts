@@ -1,7 +1,7 @@
-import { deployClassifyEndpoints } from '@envmon/shared';
+import { DEVICE_ROUTES, type deployClassifyEndpoints } from '@envmon/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { deviceKeys } from './device-list';
-import { callEndpoint } from './endpoint';
+import { callRoute } from './endpoint';
 
 /**
  * The groups of one type (1 projects, 2 addresses): the header's projects, the device tree's first
@@ -10,5 +10,5 @@ import { callEndpoint } from './endpoint';
 export const deployGroupsQueryOptions = (deployType: number) =>
   queryOptions({
     queryKey: deviceKeys.groups(deployType),
-    queryFn: () => callEndpoint(deployClassifyEndpoints.findAll, { query: { deployType } }),
+    queryFn: () => callRoute<typeof deployClassifyEndpoints.findAll>(DEVICE_ROUTES.groups, { query: { deployType } }),
   });

@@ -42,14 +42,9 @@ import {
   virtualDeviceSchema,
   virtualDeviceUpdateSchema,
 } from '../schemas/virtual-device.js';
+import { DEVICE_KEY, DEVICE_ROUTES } from './device-routes.js';
 import { defineEndpoint } from './endpoint.js';
-import { HISTORY_KEY } from './query.js';
-
-/**
- * The console's device keys' root: every cached device read starts with it, so one invalidation after a
- * device or deploy write refreshes the device table, tree and map, the groups and every select.
- */
-export const DEVICE_KEY = ['devices'] as const;
+import { HISTORY_KEY } from './data-keys.js';
 
 /**
  * The device details' keys' root: one device's tabs are cached under ['device-detail', deviceId, tab],
@@ -65,13 +60,7 @@ export const deviceEndpoints = {
    * Devices, paged and filtered, of the caller's scope: the device panel and every screen that picks
    * devices; cached under ['devices', …] ('options', 'page', 'every').
    */
-  getAll: defineEndpoint({
-    method: 'GET',
-    path: `${DEVICE}/getAll`,
-    query: deviceQuerySchema,
-    response: pageSchema(deviceSchema),
-    key: DEVICE_KEY,
-  }),
+  getAll: defineEndpoint({ ...DEVICE_ROUTES.list, query: deviceQuerySchema, response: pageSchema(deviceSchema) }),
   add: defineEndpoint({ method: 'POST', path: `${DEVICE}/add`, body: deviceInputSchema, response: deviceSchema }),
   update: defineEndpoint({
     method: 'POST',
@@ -130,11 +119,9 @@ const DEPLOY = '/manager/system/device/deploy/rest';
 export const deviceDeployEndpoints = {
   /** The records of a type, for the tree; cached under ['devices', 'deploy', deployType]. */
   getAll: defineEndpoint({
-    method: 'GET',
-    path: `${DEPLOY}/getAll`,
+    ...DEVICE_ROUTES.deployRecords,
     query: deviceDeployQuerySchema,
     response: z.array(deviceDeploySchema),
-    key: [...DEVICE_KEY, 'deploy'],
   }),
   /** One record by id. */
   get: defineEndpoint({ method: 'GET', path: `${DEPLOY}/get`, query: idParamSchema, response: deviceDeploySchema }),
@@ -292,11 +279,9 @@ export const deployClassifyEndpoints = {
    * level, the groups a device can join; cached under the device keys, ['devices', 'groups', deployType].
    */
   findAll: defineEndpoint({
-    method: 'GET',
-    path: `${CLASSIFY}/findAll`,
+    ...DEVICE_ROUTES.groups,
     query: deployClassifyQuerySchema,
     response: z.array(deployClassifySchema),
-    key: [...DEVICE_KEY, 'groups'],
   }),
   /** The groups, paged, by type and name. */
   list: defineEndpoint({

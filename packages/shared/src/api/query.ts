@@ -28,6 +28,7 @@ import {
   otherExportSchema,
   otherScopedQuerySchema,
 } from '../schemas/query.js';
+import { HISTORY_KEY, ORIGINAL_KEY } from './data-keys.js';
 import { defineEndpoint } from './endpoint.js';
 
 const HISTORY = '/data/history/rest';
@@ -38,10 +39,6 @@ const AI = '/data/ai/rest';
 const VIDEO = '/data/video/rest';
 const WEATHER = '/manager/system/weather/rest';
 
-/** The history screen's query-key root: its table and chart are cached under ['history', …]. */
-export const HISTORY_KEY = ['history'] as const;
-/** The original-packet screen's query-key root: its pages and parses are cached under ['original', …]. */
-export const ORIGINAL_KEY = ['original'] as const;
 /**
  * The video screen's query-key root: a camera write on the settings screen invalidates it, which
  * refreshes the playable cameras.

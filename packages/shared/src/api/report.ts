@@ -24,12 +24,10 @@ import {
   transmissionReportSchema,
 } from '../schemas/statistics.js';
 import { exportLinkSchema } from '../schemas/common.js';
+import { REPORT_KEY } from './data-keys.js';
 import { defineEndpoint } from './endpoint.js';
 
 const REPORT = '/data/report/rest';
-
-/** Every report read's query-key root: each screen's key is ['report', <name>, filters]. */
-export const REPORT_KEY = ['report'] as const;
 
 /**
  * A report's two calls: the read (`${REPORT}/<name>`, cached under ['report', name]) and its export's

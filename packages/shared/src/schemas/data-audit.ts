@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { DAY_MS } from '../utils/time-units.js';
 import { optionalText, pageSchema, timestampSchema } from './common.js';
 import { LIMITS } from '../limits.js';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_DATA_KINDS,
+  AUDIT_REASONS,
+  AUDIT_STATES,
+  type AuditAction,
+  type AuditDataKind,
+  type AuditReason,
+  type AuditState,
+} from '../data-audit-codes.js';
 
 /**
  * Data audit (SPEC section 7: dataAudit getList, add, update, uninstall — all POST; the fields are ours).
@@ -11,35 +21,7 @@ import { LIMITS } from '../limits.js';
  * the previous audit left (or none).
  */
 
-/** The screens that audit data (their resource codes): each may read the audits; with its write, audit. */
-export const DATA_AUDIT_PAGES = ['settings.data-audit', 'water.data-audit'] as const;
-
-/** The data kinds an auditor works on. */
-export const AUDIT_DATA_KINDS = ['hour', 'day'] as const;
-export type AuditDataKind = (typeof AUDIT_DATA_KINDS)[number];
-
-/** What an audit does to a value. */
-export const AUDIT_ACTIONS = ['invalid', 'valid', 'replace', 'approve'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** Why (the issue's list); required for every action but approve. */
-export const AUDIT_REASONS = ['instrumentFault', 'maintenance', 'calibration', 'abnormal', 'other'] as const;
-export type AuditReason = (typeof AUDIT_REASONS)[number];
-
-/**
- * The state an audit leaves on a value. `recomputed` is the platform's: a day value recomputed from its
- * audited hours (never set by hand).
- */
-export const AUDIT_STATES = ['invalid', 'valid', 'replaced', 'approved', 'recomputed'] as const;
-export type AuditState = (typeof AUDIT_STATES)[number];
-
-/** The state each action leaves. */
-export const AUDIT_ACTION_STATE: Record<AuditAction, AuditState> = {
-  invalid: 'invalid',
-  valid: 'valid',
-  replace: 'replaced',
-  approve: 'approved',
-};
+export * from '../data-audit-codes.js';
 
 export const DATA_AUDIT_LIMITS = {
   /** Most cells one audit may touch (a month of hours × 40 factors). */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { DEPLOY_TYPE, type DeployType } from '../deploy-type.js';
 import { idSchema, optionalText, pageQuerySchema, requiredText, V } from './common.js';
 
-/** Deploy classify: how devices are grouped — deployType 1 is a project (SPEC section 4, tree grouping). */
-export const DEPLOY_TYPE = { project: 1, address: 2 } as const;
-export type DeployType = (typeof DEPLOY_TYPE)[keyof typeof DEPLOY_TYPE];
+export * from '../deploy-type.js';
 
 export const DEPLOY_LIMITS = { deployNameMax: 64 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIVE_MAX_SUBSCRIBED_DEVICES } from '../live-protocol.js';
 
 /**
  * Live push over the WebSocket at /websocket/{token} (SPEC section 7 'Live push').
@@ -11,6 +12,8 @@ import { z } from 'zod';
  *
  * Client → server frames: LiveRequest (which devices' data the page wants; alarms need none).
  */
+
+export * from '../live-protocol.js';
 
 /** One value as pushed to live screens (the stored value, the station's flag, the platform's quality flag). */
 export const liveValueSchema = z.object({
@@ -50,9 +53,6 @@ export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export const realtimeFrameSchema = z.object({ status: z.literal(200), desc: z.string() });
 export type RealtimeFrame = z.infer<typeof realtimeFrameSchema>;
 
-/** Most devices one connection may follow at once (a project's screen, or a 1,000-station wall). */
-export const LIVE_MAX_SUBSCRIBED_DEVICES = 5_000;
-
 /**
  * Client → server: follow the data and status of these devices (replaces the previous choice;
  * an empty list stops data frames). Devices the user may not see are ignored by the server.
@@ -62,6 +62,3 @@ export const liveRequestSchema = z.object({
   deviceIds: z.array(z.number().int().positive()).max(LIVE_MAX_SUBSCRIBED_DEVICES),
 });
 export type LiveRequest = z.infer<typeof liveRequestSchema>;
-
-/** Close codes the server uses (4000–4999 are the application's). */
-export const LIVE_CLOSE = { badToken: 4401, serverShutdown: 1001, tooManyConnections: 4429 } as const;

@@ -23,6 +23,7 @@ export const liveClient = createLiveClient({
   random: Math.random,
   reportError: (error) => captureError(error, 'error'),
   defer: (callback) => queueMicrotask(callback),
+  loadFrameParser: () => import('./live-frame').then((frames) => frames.parseFrame),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { LIVE_CLOSE, type Alarm, type LiveMessage } from '@envmon/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveClient, parseFrame, reconnectDelay, RECONNECT_MAX_MS, type LiveSocket } from './live-client';
+import { createLiveClient, reconnectDelay, RECONNECT_MAX_MS, type LiveSocket } from './live-client';
+import { parseFrame } from './live-frame';
 import { liveUrl } from './index';
 
 class FakeSocket implements LiveSocket {
@@ -56,7 +57,13 @@ const alarm = (id: number): Alarm => ({
 
 const status: LiveMessage = { type: 'status', deviceId: 7, deviceCode: 'D7', online: true, at: 5 };
 
-function setup(initialToken: string | null = 'tok') {
+/** Waits for the promises already settled to run their callbacks (the parser's load). */
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function setup(
+  initialToken: string | null = 'tok',
+  loadFrameParser: () => Promise<typeof parseFrame> = () => Promise.resolve(parseFrame),
+) {
   const sockets: FakeSocket[] = [];
   const timers: { callback: () => void; ms: number }[] = [];
   const deferred: (() => void)[] = [];
@@ -80,6 +87,7 @@ function setup(initialToken: string | null = 'tok') {
     random: () => 0,
     reportError: (error) => errors.push(error),
     defer: (callback) => deferred.push(callback),
+    loadFrameParser,
   });
   return {
     client,
@@ -157,7 +165,7 @@ describe('createLiveClient', () => {
     expect(() => t.client.addListener('chart', () => undefined)).not.toThrow();
   });
 
-  it('routes alarm arrays to alarm listeners and realtime messages to every named listener', () => {
+  it('routes alarm arrays to alarm listeners and realtime messages to every named listener', async () => {
     const alarms = vi.fn();
     const a = vi.fn();
     const b = vi.fn(() => {
@@ -170,11 +178,70 @@ describe('createLiveClient', () => {
     t.last().receive([alarm(3)]);
     t.last().receive({ status: 200, desc: JSON.stringify(status) });
     t.last().receive('garbage');
+    await settled();
     expect(alarms).toHaveBeenCalledWith([alarm(3)]);
     expect(a).toHaveBeenCalledTimes(1);
     expect(a).toHaveBeenCalledWith(status);
     // One failing listener does not keep the message from the others.
     expect(t.errors).toHaveLength(1);
+  });
+
+  it('holds frames in order until the frame check has loaded, and hands on none it refuses', async () => {
+    let load: (parser: typeof parseFrame) => void = () => undefined;
+    const loader = vi.fn(() => new Promise<typeof parseFrame>((resolve) => (load = resolve)));
+    const held = setup('tok', loader);
+    const messages: LiveMessage[] = [];
+    const alarms = vi.fn();
+    held.client.onAlarms(alarms);
+    held.client.addListener('a', (message) => messages.push(message));
+    held.last().open();
+    const second: LiveMessage = { ...status, at: 6 };
+    held.last().receive({ status: 200, desc: JSON.stringify(status) });
+    held.last().receive([{ id: 'x' }]);
+    held.last().receive({ status: 200, desc: JSON.stringify(second) });
+    await settled();
+    expect(messages).toEqual([]);
+    expect(loader).toHaveBeenCalledTimes(1);
+
+    load(parseFrame);
+    await settled();
+    expect(messages).toEqual([status, second]);
+    expect(alarms).not.toHaveBeenCalled();
+    held.last().receive([alarm(4)]);
+    expect(alarms).toHaveBeenCalledWith([alarm(4)]);
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the frames of a socket closed while the check loads, and retries a failed load', async () => {
+    let load: (parser: typeof parseFrame) => void = () => undefined;
+    let fail: (error: Error) => void = () => undefined;
+    const loader = vi.fn(
+      () =>
+        new Promise<typeof parseFrame>((resolve, reject) => {
+          load = resolve;
+          fail = reject;
+        }),
+    );
+    const held = setup('tok', loader);
+    const alarms = vi.fn();
+    held.client.onAlarms(alarms);
+    held.last().open();
+    held.last().receive([alarm(1)]);
+    fail(new Error('offline'));
+    await settled();
+    expect(held.errors).toEqual([new Error('offline')]);
+    expect(alarms).not.toHaveBeenCalled();
+
+    held.last().receive([alarm(2)]);
+    held.last().drop();
+    held.fire();
+    held.last().open();
+    held.last().receive([alarm(3)]);
+    load(parseFrame);
+    await settled();
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(alarms).toHaveBeenCalledTimes(1);
+    expect(alarms).toHaveBeenCalledWith([alarm(3)]);
   });
 
   it('sends the union of follows once per batch and re-sends it after a reconnect', () => {

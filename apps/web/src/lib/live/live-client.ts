@@ -1,13 +1,11 @@
 import {
-  alarmSchema,
   LIVE_CLOSE,
   LIVE_MAX_SUBSCRIBED_DEVICES,
-  liveMessageSchema,
-  realtimeFrameSchema,
   type Alarm,
   type LiveMessage,
   type LiveRequest,
 } from '@envmon/shared';
+import type { Frame } from './live-frame';
 
 /**
  * The console's one push connection per tab (SPEC section 7 'Live push'): alarm arrays for the
@@ -45,6 +43,11 @@ export interface LiveClientDeps {
   reportError(error: unknown): void;
   /** Runs after the current task: several follows in one render become one subscribe request. */
   defer(callback: () => void): void;
+  /**
+   * The frame check (./live-frame.ts, with zod), loaded as the first connection is made: a frame is handed on only
+   * once it has passed it. A failed load is reported and its waiting frames dropped; the next frame tries again.
+   */
+  loadFrameParser(): Promise<(text: string) => Frame>;
 }
 
 /** First retry after about a second, doubling up to about half a minute. */
@@ -61,32 +64,6 @@ const SOCKET_OPEN = 1;
 export function reconnectDelay(attempt: number, random: number): number {
   const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + (ceiling / 2) * random);
-}
-
-const alarmsSchema = alarmSchema.array();
-
-type Frame = { kind: 'alarms'; alarms: Alarm[] } | { kind: 'message'; message: LiveMessage } | { kind: 'invalid' };
-
-/** Reads one server frame: an alarm array, or a realtime frame whose desc holds a LiveMessage. */
-export function parseFrame(text: string): Frame {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: 'invalid' };
-  }
-  if (Array.isArray(json)) {
-    const alarms = alarmsSchema.safeParse(json);
-    return alarms.success ? { kind: 'alarms', alarms: alarms.data } : { kind: 'invalid' };
-  }
-  const frame = realtimeFrameSchema.safeParse(json);
-  if (!frame.success) return { kind: 'invalid' };
-  try {
-    const message = liveMessageSchema.safeParse(JSON.parse(frame.data.desc));
-    return message.success ? { kind: 'message', message: message.data } : { kind: 'invalid' };
-  } catch {
-    return { kind: 'invalid' };
-  }
 }
 
 export function createLiveClient(deps: LiveClientDeps) {
@@ -108,6 +85,10 @@ export function createLiveClient(deps: LiveClientDeps) {
   let sentUnion: string | null = null;
   let flushPending = false;
   let unwatchToken: (() => void) | null = null;
+  let parse: ((text: string) => Frame) | null = null;
+  /** Frames received while the parser loads, with the socket each came on. */
+  let waiting: { from: LiveSocket; text: string }[] = [];
+  let parserLoading = false;
 
   function setState(next: LiveConnectionState): void {
     if (state === next) return;
@@ -167,9 +148,37 @@ export function createLiveClient(deps: LiveClientDeps) {
     old.close();
   }
 
-  function onMessage(data: unknown): void {
+  function loadParser(): void {
+    if (parserLoading) return;
+    parserLoading = true;
+    deps.loadFrameParser().then(
+      (loaded) => {
+        parserLoading = false;
+        parse = loaded;
+        const frames = waiting;
+        waiting = [];
+        // A frame of a socket since dropped is dropped with it, as it would have been had it come later.
+        for (const { from, text } of frames) if (from === socket) deliver(loaded(text));
+      },
+      (error: unknown) => {
+        parserLoading = false;
+        waiting = [];
+        deps.reportError(error);
+      },
+    );
+  }
+
+  function onMessage(from: LiveSocket, data: unknown): void {
     if (typeof data !== 'string') return;
-    const frame = parseFrame(data);
+    if (parse) {
+      deliver(parse(data));
+      return;
+    }
+    waiting.push({ from, text: data });
+    loadParser();
+  }
+
+  function deliver(frame: Frame): void {
     switch (frame.kind) {
       case 'alarms':
         for (const listener of alarmListeners) callSafely(listener, frame.alarms);
@@ -191,6 +200,8 @@ export function createLiveClient(deps: LiveClientDeps) {
     }
     const current = deps.createSocket(deps.url(token));
     socket = current;
+    // The frame check loads beside the handshake, not with the screen: the first frame rarely waits for it.
+    if (!parse) loadParser();
     sentUnion = null;
     setState('connecting');
     current.onopen = () => {
@@ -200,7 +211,7 @@ export function createLiveClient(deps: LiveClientDeps) {
       if (everOpened) for (const listener of reconnectListeners) callSafely(listener, undefined);
       everOpened = true;
     };
-    current.onmessage = (event) => onMessage(event.data);
+    current.onmessage = (event) => onMessage(current, event.data);
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;

@@ -1,7 +1,7 @@
-import { realtimeEndpoints } from '@envmon/shared';
+import { REALTIME_ROUTES } from '@envmon/shared';
 
-/** The real-time screens' calls' paths (shared declarations). */
+/** The real-time screens' calls' paths (shared routes). */
 export const REALTIME_URLS = {
-  latest: realtimeEndpoints.latest.path,
-  recent: realtimeEndpoints.recent.path,
+  latest: REALTIME_ROUTES.latest.path,
+  recent: REALTIME_ROUTES.recent.path,
 } as const;

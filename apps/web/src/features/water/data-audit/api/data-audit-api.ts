@@ -1,32 +1,39 @@
 import {
   type AuditDataKind,
-  dataAuditEndpoints,
+  DATA_AUDIT_KEY,
+  DATA_AUDIT_ROUTES,
+  type dataAuditEndpoints,
   type EndpointBody,
   HISTORY_KEY,
   ORIGINAL_KEY,
   REPORT_KEY,
 } from '@envmon/shared';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointKey } from '../../../../lib/endpoint';
+import { callRoute, endpointKey } from '../../../../lib/endpoint';
 
-const calls = dataAuditEndpoints;
+/**
+ * The calls are the schema-free DATA_AUDIT_ROUTES, typed by the full declarations: the water domain's index, which
+ * the console's shell imports, brings this file into the first screen's download, which loads no zod.
+ */
+type Calls = typeof dataAuditEndpoints;
+const routes = DATA_AUDIT_ROUTES;
 
 /** What the calls send, as their declared schemas read it. */
-export type AuditListBody = EndpointBody<typeof calls.getList>;
-export type AuditAddBody = EndpointBody<typeof calls.add>;
-export type AuditRevokeBody = EndpointBody<typeof calls.uninstall>;
+export type AuditListBody = EndpointBody<Calls['getList']>;
+export type AuditAddBody = EndpointBody<Calls['add']>;
+export type AuditRevokeBody = EndpointBody<Calls['uninstall']>;
 
 /**
  * Query keys (STYLE.md rules 7 and 16), all under the declared root ['dataAudit']: an audit or a revoke
  * invalidates the root, so the workbench's grid, a value's trail and the records list follow at once.
  */
 export const dataAuditKeys = {
-  all: calls.getList.key,
+  all: DATA_AUDIT_KEY,
   grid: (deviceId: number, kind: AuditDataKind, from: number, to: number) =>
-    endpointKey(calls.grid, { deviceId, kind, from, to }),
-  page: (query: AuditListBody) => endpointKey(calls.getList, 'page', query),
+    endpointKey(routes.grid, { deviceId, kind, from, to }),
+  page: (query: AuditListBody) => endpointKey(routes.getList, 'page', query),
   trail: (deviceId: number, kind: AuditDataKind, factorCode: string, dataTime: number) =>
-    endpointKey(calls.getList, 'trail', { deviceId, kind, factorCode, dataTime }),
+    endpointKey(routes.getList, 'trail', { deviceId, kind, factorCode, dataTime }),
 };
 
 /** The screens that show audited values: what an audit or a revoke changes besides the audits themselves. */
@@ -41,7 +48,7 @@ export async function invalidateAudits(client: QueryClient): Promise<void> {
 export const auditGridQueryOptions = (deviceId: number, kind: AuditDataKind, from: number, to: number) =>
   queryOptions({
     queryKey: dataAuditKeys.grid(deviceId, kind, from, to),
-    queryFn: () => callEndpoint(calls.grid, { body: { deviceId, kind, from, to } }),
+    queryFn: () => callRoute<Calls['grid']>(routes.grid, { body: { deviceId, kind, from, to } }),
     placeholderData: keepPreviousData,
   });
 
@@ -49,7 +56,7 @@ export const auditGridQueryOptions = (deviceId: number, kind: AuditDataKind, fro
 export const auditPageQueryOptions = (query: AuditListBody) =>
   queryOptions({
     queryKey: dataAuditKeys.page(query),
-    queryFn: () => callEndpoint(calls.getList, { body: query }),
+    queryFn: () => callRoute<Calls['getList']>(routes.getList, { body: query }),
     placeholderData: keepPreviousData,
   });
 
@@ -60,7 +67,7 @@ export const auditTrailQueryOptions = (deviceId: number, kind: AuditDataKind, fa
   queryOptions({
     queryKey: dataAuditKeys.trail(deviceId, kind, factorCode, dataTime),
     queryFn: () =>
-      callEndpoint(calls.getList, {
+      callRoute<Calls['getList']>(routes.getList, {
         body: { deviceId, kind, factorCode, dataTime, includeRevoked: true, pageNum: 1, pageSize: TRAIL_PAGE_SIZE },
       }),
   });
@@ -69,7 +76,7 @@ export const auditTrailQueryOptions = (deviceId: number, kind: AuditDataKind, fa
 export function useAddAudit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AuditAddBody) => callEndpoint(calls.add, { body: input }),
+    mutationFn: (input: AuditAddBody) => callRoute<Calls['add']>(routes.add, { body: input }),
     onSuccess: () => invalidateAudits(client),
   });
 }
@@ -78,7 +85,7 @@ export function useAddAudit() {
 export function useRevokeAudit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AuditRevokeBody) => callEndpoint(calls.uninstall, { body: input }),
+    mutationFn: (input: AuditRevokeBody) => callRoute<Calls['uninstall']>(routes.uninstall, { body: input }),
     onSuccess: () => invalidateAudits(client),
   });
 }
