@@ -7,9 +7,10 @@ interface Entry {
 }
 
 /**
- * Stations by MN, cached: every packet needs its station, the database is asked again only when
- * the entry is older than `ttlMs` (device edits take effect within that time, or at once through
- * `forget`).
+ * Stations by MN, cached: every packet needs its station. Device edits take effect at once through `forget`
+ * (the 'stations' settings change, which reaches every process); the database is asked again besides only when
+ * the entry is older than `ttlMs`, a backstop for a change notice lost between processes. Minutes, not seconds:
+ * a network's stations mostly send once a minute, and a shorter life would cost a query per packet.
  */
 export class StationDirectory {
   private readonly cache = new Map<string, Entry>();
@@ -17,7 +18,7 @@ export class StationDirectory {
   constructor(
     private readonly devices: DeviceRepository,
     private readonly clock: Clock,
-    private readonly ttlMs = 10_000,
+    private readonly ttlMs = 5 * 60_000,
     private readonly maxEntries = 100_000,
   ) {}
 
