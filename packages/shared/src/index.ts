@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './messages.js';
 export * from './limits.js';
 export * from './vocabularies.js';
+export * from './access.js';
 export * from './resources.js';
 export * from './crud.js';
 export * from './schemas/common.js';

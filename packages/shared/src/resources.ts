@@ -128,12 +128,3 @@ export const RESOURCE_TREE: readonly ResourceSeed[] = [
 export function flattenResourceTree(tree: readonly ResourceSeed[] = RESOURCE_TREE): ResourceSeed[] {
   return tree.flatMap((node) => [node, ...flattenResourceTree(node.children ?? [])]);
 }
-
-/** Codes routes declare. `PUBLIC` routes need no token; `SIGNED_IN` routes need any valid token. */
-export const PUBLIC = 'public' as const;
-export const SIGNED_IN = 'signed-in' as const;
-
-export const writeCode = (pageCode: string): string => `${pageCode}:write`;
-
-/** The role that passes every permission check (SPEC section 6). */
-export const ADMIN_ROLE = 'admin';
