@@ -10,6 +10,7 @@ export const FALLBACK_LANGUAGE: Language = 'zh-CN';
  * behind shared's I18N_RESOURCES). Only the language shown is fetched — both would be a sixth of the login page's
  * download —, and of it the namespaces asked for: those of the pages before sign-in (PUBLIC_NAMESPACES) first, the
  * layout's (SHELL_NAMESPACES) with the signed-in console, and each screen's with the screen (lazyPage).
+ * PUBLIC_FILES are the files of PUBLIC_NAMESPACES (a glob's pattern is written out: it must be a literal).
  */
 const PUBLIC_FILES = import.meta.glob<Record<string, unknown>>(
   '../../../../packages/shared/src/i18n/*/{common,auth,layout,validation}.json',
