@@ -30,7 +30,7 @@ describe('translations fetched by need', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await loadShownLanguage('zh-CN');
 
-    expect(i18n.t('report.filter.device')).toBe('filter.device');
+    expect(i18n.t('report.filter.device')).toBe('report.filter.device');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("'report'"));
 
     await vi.waitFor(() => expect(i18n.hasResourceBundle('zh-CN', 'report')).toBe(true));
@@ -42,7 +42,7 @@ describe('translations fetched by need', () => {
     await loadShownLanguage('zh-CN');
     await loadConsoleTranslations(['device']);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(i18n.t('device.noSuchKey')).toBe('noSuchKey');
+    expect(i18n.t('device.noSuchKey')).toBe('device.noSuchKey');
     expect(warn).not.toHaveBeenCalled();
   });
 

@@ -63,6 +63,9 @@ void i18n.use(initReactI18next).init({
   keySeparator: '.',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A missing text shows as its whole key, 'namespace.path' — as the code writes it and as the browser tests' scan for
+  // untranslated keys looks for it — rather than without its namespace.
+  appendNamespaceToMissingKey: true,
   initAsync: false,
   saveMissing: true,
   saveMissingTo: 'current',
