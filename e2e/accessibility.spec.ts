@@ -14,9 +14,8 @@ import { credentialsOf, signInViaApi, topMenuItems } from './specs-support/sessi
 /**
  * The walk over every screen of the menu, the home page and the sign-in form, in both themes: light
  * in Chinese, dark in English. Each screen, once its data is shown, renders itself (not the 'no such
- * page' or 'no permission' view; a screen still to come shows its 'not built yet' page), shows no
- * untranslated key, reads no translations it did not name (apps/web/src/lib/i18n.ts warns when a namespace is
- * fetched late), throws no error in the page and passes axe-core with no serious or critical
+ * page' or 'no permission' view), shows no untranslated key, reads no translations it did not name
+ * (apps/web/src/lib/i18n.ts warns when a namespace is fetched late), throws no error in the page and passes axe-core with no serious or critical
  * violation (issue 14 point 11): one analysis a screen. The same walk checks that the layout keeps its
  * words: the whole top menu at 1440 px and whole factor names on the water cards. The screens' own
  * behaviour is tested in their specs.

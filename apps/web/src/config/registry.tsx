@@ -50,14 +50,21 @@ import { RESOURCE_ICONS } from './resource-icons';
  * features/<domain>/<screen>/ (system screens too: features/system/<screen>/; system.device is in
  * features/device); each domain's index.ts names its screens, loaded on demand.
  */
-export interface PageEntry {
-  /** The screen, loaded on demand. Absent: the screen is not built yet and says so. */
-  component?: LazyExoticComponent<ComponentType>;
-  /** The menu item opens this fixed route in a new browser tab instead of a page in the layout. */
-  opensInNewTab?: string;
+export type PageEntry = (
+  | {
+      /** The screen, loaded on demand. */
+      component: LazyExoticComponent<ComponentType>;
+      opensInNewTab?: undefined;
+    }
+  | {
+      component?: undefined;
+      /** The menu item opens this fixed route in a new browser tab instead of a page in the layout. */
+      opensInNewTab: string;
+    }
+) & {
   /** Roles allowed besides admin; absent means any role that holds the resource. */
   roles?: readonly string[];
-}
+};
 
 export const DASHBOARD_PATH = '/dashboard/index';
 

@@ -1,30 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { pageEntry } from '../../config/registry';
-import { menuLabel, type MenuPage } from '../menu/build-menu';
-import { usePreferences } from '../providers/preferences';
+import type { MenuPage } from '../menu/build-menu';
 import { useSession } from '../session-context';
 import { NOT_FOUND_PATH } from './guard';
 
-const NotBuiltPage = lazy(() => import('../../components/not-built-page'));
-
-function RegisteredPage({ page }: { page: MenuPage }) {
-  const { language } = usePreferences();
-  const Component = pageEntry(page.code)?.component;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      {Component ? <Component /> : <NotBuiltPage name={menuLabel(page, language)} code={page.code} />}
-    </Suspense>
-  );
-}
-
 /** A menu page's route: its screen, or — for one the menu opens in a new tab — that tab's fixed route. */
 function menuRoute(page: MenuPage): RouteObject {
-  const newTab = pageEntry(page.code)?.opensInNewTab;
+  const entry = pageEntry(page.code);
+  const Screen = entry?.component;
   return {
     path: page.path.slice(1),
-    element: newTab ? <Navigate to={newTab} replace /> : <RegisteredPage page={page} />,
+    element: Screen ? (
+      <Suspense fallback={<PageLoading />}>
+        <Screen />
+      </Suspense>
+    ) : (
+      <Navigate to={entry?.opensInNewTab ?? NOT_FOUND_PATH} replace />
+    ),
   };
 }
 
