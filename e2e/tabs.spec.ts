@@ -111,3 +111,25 @@ test('tab bar context menu: refresh, close, close others, close all', async ({ p
   await expect(page).toHaveURL(/\/index$/);
   await expect(tabBar(page).getByRole('tab', { name: '首页', selected: true })).toBeVisible();
 });
+
+test('on a phone-wide screen the menu is a drawer: the menu button opens it, a page chosen in it closes it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, credentialsOf('admin'), '/system/user');
+  await settled(page);
+  await expect(page.locator('.app-sider')).toHaveCount(0);
+  const drawer = page.locator('.app-menu-drawer');
+  await expect(drawer).toHaveCount(0);
+
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('menuitem', { name: labelled('角色管理') }).click();
+  await expect(page).toHaveURL(/\/system\/role$/);
+  await expect(drawer).toBeHidden();
+  await expect(tabBar(page).getByRole('tab', { name: '角色管理', selected: true })).toBeVisible();
+
+  // It opens again, with the page now shown selected.
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await expect(drawer.getByRole('menuitem', { name: labelled('角色管理') })).toHaveClass(/ant-menu-item-selected/);
+});

@@ -77,7 +77,7 @@ export const PAGES = [
       'src/lib/live/live-frame.ts',
       ...menuIcons('realtime'),
     ],
-    budgetKB: 532,
+    budgetKB: 509,
   },
 ];
 

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,10 @@ import { LIMITS } from '@envmon/shared';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Logo } from '../../components/logo';
 import { usePreferences } from '../providers/preferences';
-import { CHROME } from '../providers/theme';
 import { useSession } from '../session-context';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { HeaderTools } from './header/header-tools';
-import { MobileMenu, SideMenu, TopMenu } from './menus';
+import { SideMenu, TopMenu } from './menus';
 import { TabBar } from './tabs/tab-bar';
 import { useVisitedViews } from './tabs/use-visited-views';
 import { useIsMobile } from './use-is-mobile';
@@ -19,6 +18,8 @@ import { resolveView, titleText } from './views';
 import type { MenuGroup } from '../menu/build-menu';
 
 const { Header, Sider, Content } = Layout;
+
+const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 /** Keeps the side menu of the last group visited while on a page outside the menu (home, docs). */
 function useActiveGroup(menu: readonly MenuGroup[], current: MenuGroup | null): MenuGroup | null {
@@ -30,12 +31,15 @@ function useActiveGroup(menu: readonly MenuGroup[], current: MenuGroup | null): 
 /** Header with groups and tools, side menu of the active group, tab bar, breadcrumb, the page. */
 export function MainLayout() {
   const { t } = useTranslation();
-  const { language, theme } = usePreferences();
+  const { language } = usePreferences();
   const { menu } = useSession();
   const location = useLocation();
   const mobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from its first opening on, so that it closes with its animation.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
 
   const view = useMemo(() => resolveView(location.pathname, menu), [location.pathname, menu]);
   const activeGroup = useActiveGroup(menu, view?.group ?? null);
@@ -93,23 +97,16 @@ export function MainLayout() {
             <SideMenu group={activeGroup} selectedPath={location.pathname} collapsed={collapsed} />
           </Sider>
         )}
-        {mobile && (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={LIMITS.sidebarWidth}
-            closable={false}
-            className="app-menu-drawer"
-            styles={{ body: { padding: 0, background: CHROME[theme].sider } }}
-          >
-            <MobileMenu
+        {mobile && drawerUsed && (
+          <Suspense fallback={null}>
+            <MenuDrawer
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
               menu={menu}
               activeGroup={activeGroup}
               selectedPath={location.pathname}
-              onNavigate={() => setDrawerOpen(false)}
             />
-          </Drawer>
+          </Suspense>
         )}
         <Layout className="app-main">
           <TabBar state={visited} />

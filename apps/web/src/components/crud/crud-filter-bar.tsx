@@ -3,7 +3,7 @@ import { Form, Input, Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FilterValues } from './export-params';
 import { useVocabularyOptions } from './field-controls';
-import { FilterActions } from './table-parts';
+import { FilterActions } from './filter-actions';
 
 /** Wide enough for a Chinese or English label's worth of filter text. */
 const FILTER_WIDTH = 180;

@@ -5,7 +5,7 @@ import { DateRangePicker } from '../date-range/date-range-picker';
 import { DeviceSelect } from '../device-factor-select';
 import type { ListFilter } from './list-definition';
 import { PickerSelect } from './list-picker';
-import { FilterActions } from './table-parts';
+import { FilterActions } from './filter-actions';
 
 export type ListFilterValues = Record<string, unknown>;
 

@@ -1,10 +1,13 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, type TablePaginationConfig, Tooltip } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, type TablePaginationConfig, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@envmon/shared';
 import { PAGE_SIZE_OPTIONS } from './constants';
 
-/** Parts every paged admin table shares: CRUD pages and the read-only log screens. */
+/**
+ * Parts every paged admin table shares: CRUD pages and the read-only log screens (the filter form's buttons are
+ * ./filter-actions.tsx, so that a screen without a form, such as the first screen after sign-in, loads no antd Form).
+ */
 export interface PageRequest {
   pageNum: number;
   pageSize: number;
@@ -56,33 +59,4 @@ export function usePagination(
     showTotal: (count) => t('common.table.total', { total: count }),
     onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
   };
-}
-
-/**
- * Search submits the surrounding filter form; reset clears it back to its initial values, then `onReset`
- * searches with what a cleared bar means (most bars: no filters; the reports search only when asked).
- */
-export function FilterActions({ onReset }: { onReset?: () => void }) {
-  const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  return (
-    <>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('common.actions.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            form.resetFields();
-            onReset?.();
-          }}
-        >
-          {t('common.actions.reset')}
-        </Button>
-      </Form.Item>
-    </>
-  );
 }

@@ -2,7 +2,7 @@ import { REPORT_MAX_RANGE_MS, REPORT_TIME_UNITS, type ReportTimeUnit } from '@en
 import { Form, Select, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterActions } from '../../../components/crud/table-parts';
+import { FilterActions } from '../../../components/crud/filter-actions';
 import { DeviceSelect, DevicesItem, FactorSelect, FactorsItem } from '../../../components/device-factor-select';
 import { defaultReportRange, type ReportRange, toReportTimes } from './report-time';
 import { DateRangePicker } from '../../../components/date-range/date-range-picker';

@@ -2,7 +2,7 @@ import type { AlarmFilter } from '@envmon/shared';
 import { Form, Select, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FilterActions } from '../../../../components/crud/table-parts';
+import { FilterActions } from '../../../../components/crud/filter-actions';
 import { useCodeOptions, useDeviceOptions, useFactorOptions } from '../../../../components/use-select-options';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';
 

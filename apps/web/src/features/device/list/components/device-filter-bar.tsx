@@ -1,7 +1,7 @@
 import { Form, Input, Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVocabularyOptions } from '../../../../components/crud/field-controls';
-import { FilterActions } from '../../../../components/crud/table-parts';
+import { FilterActions } from '../../../../components/crud/filter-actions';
 import type { DeviceFilters } from '../api/get-devices';
 
 /** Wide enough for a Chinese or English label's worth of filter text. */

@@ -2,7 +2,7 @@ import { ORIGINAL_STATUSES } from '@envmon/shared';
 import { Form, Input, Select, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FilterActions } from '../../../../components/crud/table-parts';
+import { FilterActions } from '../../../../components/crud/filter-actions';
 import { DeviceSelect } from '../../../../components/device-factor-select';
 import { type OriginalFilterForm, rangeAllowed } from '../utils/original-filter';
 import { DateRangePicker } from '../../../../components/date-range/date-range-picker';

@@ -6,13 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../../../components/can';
 import { EMPTY_CELL } from '../../../../components/crud/constants';
 import { DeviceCell } from '../../../../components/crud/device-cell';
-import {
-  FilterActions,
-  FIRST_PAGE,
-  type PageRequest,
-  RefreshButton,
-  usePagination,
-} from '../../../../components/crud/table-parts';
+import { FilterActions } from '../../../../components/crud/filter-actions';
+import { FIRST_PAGE, type PageRequest, RefreshButton, usePagination } from '../../../../components/crud/table-parts';
 import { PagedTable } from '../../../../components/crud/paged-table';
 import { UserName } from '../../../../components/user-name';
 import { formatDateTime } from '../../../../lib/dayjs';

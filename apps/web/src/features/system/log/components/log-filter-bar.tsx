@@ -1,5 +1,5 @@
 import { Form, Input, Select, theme } from 'antd';
-import { FilterActions } from '../../../../components/crud/table-parts';
+import { FilterActions } from '../../../../components/crud/filter-actions';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../../../lib/dayjs';
 import type { LogFilterValues } from './log-query';
