@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input } from 'antd';
+// The input alone, not antd's Input index with its text area, search box and OTP (the first screen uses this).
+import Input from 'antd/es/input/Input';
 import type { CSSProperties } from 'react';
 
 export interface SearchInputProps {

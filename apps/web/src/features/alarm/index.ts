@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 
 /**
@@ -8,5 +9,8 @@ export const AlarmListPage = lazyPage(() => import('./list/pages/alarm-list-page
 export { askNotificationPermission, playAlarmSound, showAlarmNotification } from './current/alarm-alert';
 export { applyPushed } from './current/alarm-store';
 export { alarmSummary, alarmTime } from './current/alarm-text';
-export { CurrentAlarmsTable } from './current/components/current-alarms-table';
+/** The bell's table of current alarms, fetched as the bell first opens it (not with the console's first screen). */
+export const CurrentAlarmsTable = lazy(() =>
+  import('./current/components/current-alarms-table').then((m) => ({ default: m.CurrentAlarmsTable })),
+);
 export { useAlarmedDeviceIds, useCurrentAlarms } from './current/hooks/use-current-alarms';

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Modal } from 'antd';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Modal, Skeleton } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -89,7 +89,9 @@ function AlarmBadgeButton() {
         title={t('alarm.badge.title')}
         width={MODAL_WIDTH}
       >
-        <CurrentAlarmsTable alarms={alarms} onOpenWorkOrder={openWorkOrder} />
+        <Suspense fallback={<Skeleton active />}>
+          <CurrentAlarmsTable alarms={alarms} onOpenWorkOrder={openWorkOrder} />
+        </Suspense>
       </Modal>
     </>
   );

@@ -1,7 +1,8 @@
 import type { RealtimeFactor } from '@envmon/shared';
-import { Badge, Empty, Table, type TableColumnsType } from 'antd';
+import { Badge, Empty } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VirtualTable, type VirtualTableColumns } from '../../../../components/virtual-table';
 import { formatDataTime } from '../../../../lib/data-time';
 import { useVocabularyLang } from '../../../../components/vocabulary/use-vocabulary-lang';
 import { useToneColors } from '../hooks/use-tone-colors';
@@ -20,7 +21,7 @@ interface RealtimeTableProps {
 }
 
 /**
- * Devices as rows, factors as columns (units in the headers). antd's virtual table renders only the
+ * Devices as rows, factors as columns (units in the headers). The virtual table renders only the
  * rows in view, and the memoised cells re-render only when their value object changed.
  */
 export function RealtimeTable({ rows, factors, height, loading, emptyText }: RealtimeTableProps) {
@@ -29,8 +30,8 @@ export function RealtimeTable({ rows, factors, height, loading, emptyText }: Rea
   const colors = useToneColors();
   const describe = useCallback((flag: string, quality: string) => t('realtime.data.flagTitle', { flag, quality }), [t]);
 
-  const columns = useMemo<TableColumnsType<LiveRow>>(() => {
-    const factorColumns: TableColumnsType<LiveRow> = factors.map((factor) => {
+  const columns = useMemo<VirtualTableColumns<LiveRow>>(() => {
+    const factorColumns: VirtualTableColumns<LiveRow> = factors.map((factor) => {
       const name =
         (lang === 'en' ? (factor.factorNameEn ?? factor.factorName) : factor.factorName) ?? factor.factorCode;
       return {
@@ -86,16 +87,13 @@ export function RealtimeTable({ rows, factors, height, loading, emptyText }: Rea
   const scrollX = WIDTH.device + WIDTH.state + WIDTH.time + factors.length * WIDTH.value;
 
   return (
-    <Table<LiveRow>
-      virtual
-      size="small"
+    <VirtualTable<LiveRow>
       rowKey="deviceId"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
       scroll={{ x: scrollX, y: height }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
       data-testid="realtime-table"
     />
   );
