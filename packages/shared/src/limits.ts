@@ -16,6 +16,8 @@ export const LIMITS = {
   nameMax: 64,
   passwordMin: 6,
   passwordMax: 64,
+  /** The sign-in form takes a longer password than a new one may be (one set under an earlier rule still signs in). */
+  loginPasswordMax: 128,
   remarkMax: 255,
   /** Sign-in throttle: failures for one user name from one address before each further attempt waits. */
   loginMaxFailures: 5,

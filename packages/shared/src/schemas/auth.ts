@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { passwordSchema } from './user.js';
+import { LIMITS } from '../limits.js';
 
 export const loginSchema = z.object({
-  userName: z.string().trim().min(1, 'validation.required').max(64),
-  password: z.string().min(1, 'validation.required').max(128),
+  userName: z.string().trim().min(1, 'validation.required').max(LIMITS.userNameMax),
+  password: z.string().min(1, 'validation.required').max(LIMITS.loginPasswordMax),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -1,35 +1,45 @@
-import { alarmSchema, liveMessageSchema, realtimeFrameSchema, type Alarm, type LiveMessage } from '@envmon/shared';
+import type { Alarm, LiveMessage, RealtimeFrame } from '@envmon/shared';
+import { type JsonSchema, matchesSchema } from '../json-schema-check';
+// The shared schemas (alarmSchema, realtimeFrameSchema, liveMessageSchema) as JSON Schema; live-frame-schemas.test.ts
+// fails when they are not the shared schemas' own.
+import schemas from './live-frame-schemas.json';
 
 /**
- * A server frame checked against the shared schemas. The push client (./live-client.ts) loads this module, and
- * zod with it, as it makes its first connection rather than with the screen, so that the console's first screen
- * renders without waiting for a schema (scripts/bundle-budget.mjs counts it all the same); until it has loaded,
- * frames wait in arrival order.
+ * A server frame checked against the shared schemas, in their JSON Schema form: zod would be a tenth of the console's
+ * first screen. The push client (./live-client.ts) loads this module as it makes its first connection rather than
+ * with the screen (scripts/bundle-budget.mjs counts it all the same); until it has loaded, frames wait in arrival
+ * order.
  */
 
 export type Frame =
   { kind: 'alarms'; alarms: Alarm[] } | { kind: 'message'; message: LiveMessage } | { kind: 'invalid' };
 
-const alarmsSchema = alarmSchema.array();
+// A JSON file's type is its literal shape, which TypeScript will not compare with a recursive one.
+const {
+  alarms: ALARMS,
+  frame: REALTIME_FRAME,
+  message: LIVE_MESSAGE,
+} = schemas as unknown as Record<'alarms' | 'frame' | 'message', JsonSchema>;
+
+const INVALID: Frame = { kind: 'invalid' };
+
+function parseJson(text: string): { json: unknown } | null {
+  try {
+    return { json: JSON.parse(text) };
+  } catch {
+    return null;
+  }
+}
 
 /** Reads one server frame: an alarm array, or a realtime frame whose desc holds a LiveMessage. */
 export function parseFrame(text: string): Frame {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: 'invalid' };
-  }
-  if (Array.isArray(json)) {
-    const alarms = alarmsSchema.safeParse(json);
-    return alarms.success ? { kind: 'alarms', alarms: alarms.data } : { kind: 'invalid' };
-  }
-  const frame = realtimeFrameSchema.safeParse(json);
-  if (!frame.success) return { kind: 'invalid' };
-  try {
-    const message = liveMessageSchema.safeParse(JSON.parse(frame.data.desc));
-    return message.success ? { kind: 'message', message: message.data } : { kind: 'invalid' };
-  } catch {
-    return { kind: 'invalid' };
-  }
+  const parsed = parseJson(text);
+  if (!parsed) return INVALID;
+  const { json } = parsed;
+  if (Array.isArray(json)) return matchesSchema(ALARMS, json) ? { kind: 'alarms', alarms: json as Alarm[] } : INVALID;
+  if (!matchesSchema(REALTIME_FRAME, json)) return INVALID;
+  const desc = parseJson((json as RealtimeFrame).desc);
+  return desc && matchesSchema(LIVE_MESSAGE, desc.json)
+    ? { kind: 'message', message: desc.json as LiveMessage }
+    : INVALID;
 }

@@ -15,17 +15,17 @@ import { consoleConfigQueryOptions } from '../../../lib/console-config';
 import { login } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
 import { LOGIN_REASON_PARAM, PASSWORD_CHANGED } from '../login-reasons';
-import type { LoginIssues } from '../login-input';
 
 const LOGO_SIZE = 48;
-
-/** The shared schema's parse, with zod, fetched as the user starts typing rather than with the page. */
-const loadLoginInput = () => import('../login-input');
 
 type Field = keyof LoginInput;
 type Errors = Partial<Record<Field, string>>;
 
-/** The form's rules: a user name that is more than spaces, a password. */
+/**
+ * The form's rules: a user name that is more than spaces, a password; the boxes stop at the shared schema's lengths.
+ * The server checks the rest with the schema and its reason is shown (a value longer than a box, set by a script):
+ * zod on the sign-in page would add a tenth to the download of every visitor (scripts/bundle-budget.mjs).
+ */
 function validate(values: LoginInput, t: (key: string) => string): Errors {
   const errors: Errors = {};
   if (!values.userName.trim()) errors.userName = t('auth.login.userNameRequired');
@@ -67,9 +67,6 @@ export default function LoginPage() {
   const [values, setValues] = useState<LoginInput>({ userName: '', password: '' });
   // A field is checked as it changes once it has been changed or submitted, as antd's form did.
   const [checked, setChecked] = useState<Partial<Record<Field, boolean>>>({});
-  // What the shared schema refused at the last submit (a value too long), until the field changes.
-  const [issues, setIssues] = useState<LoginIssues>({});
-  const [loadError, setLoadError] = useState<Error | null>(null);
   const [searchParams] = useSearchParams();
   const startSession = useStartSession();
   const config = useQuery(consoleConfigQueryOptions());
@@ -83,36 +80,21 @@ export default function LoginPage() {
   }, [t]);
 
   const oauth = config.data?.oauth;
-  const error = mutation.error ?? loadError;
+  const error = mutation.error;
   const shownErrors = validate(values, t);
-  const issueOf = (field: Field) => {
-    const issue = issues[field];
-    return issue && t(issue.key, issue.values);
-  };
-  const errorOf = (field: Field) => (checked[field] ? (shownErrors[field] ?? issueOf(field)) : undefined);
+  const errorOf = (field: Field) => (checked[field] ? shownErrors[field] : undefined);
   const pending = mutation.isPending;
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setChecked((c) => ({ ...c, [field]: true }));
-    setIssues((current) => ({ ...current, [field]: undefined }));
-    setLoadError(null);
     mutation.reset();
-    loadLoginInput().catch(() => {});
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked({ userName: true, password: true });
     if (Object.keys(shownErrors).length > 0) return;
-    // A failed fetch of the parse fails the sign-in, shown as a call that failed without the server's reason.
-    loadLoginInput().then(
-      ({ parseLogin }) => {
-        const parsed = parseLogin(values);
-        if ('data' in parsed) mutation.mutate(parsed.data);
-        else setIssues(parsed.issues);
-      },
-      (failure: unknown) => setLoadError(failure instanceof Error ? failure : new Error(String(failure))),
-    );
+    mutation.mutate({ userName: values.userName.trim(), password: values.password });
   };
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
@@ -152,7 +134,12 @@ export default function LoginPage() {
             />
           </LoginField>
           <LoginField id={`${id}-password`} label={t('auth.login.password')} error={errorOf('password')}>
-            <Password {...fieldProps('password')} prefix={<LockOutlined />} autoComplete="current-password" />
+            <Password
+              {...fieldProps('password')}
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              maxLength={LIMITS.loginPasswordMax}
+            />
           </LoginField>
           {searchParams.get(LOGIN_REASON_PARAM) === PASSWORD_CHANGED && !error && (
             <Alert type="success" showIcon title={t('auth.password.signInAgain')} style={{ marginBottom: 16 }} />
