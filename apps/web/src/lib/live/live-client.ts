@@ -44,8 +44,9 @@ export interface LiveClientDeps {
   /** Runs after the current task: several follows in one render become one subscribe request. */
   defer(callback: () => void): void;
   /**
-   * The frame check (./live-frame.ts, the live schemas as JSON Schema), loaded as the first connection is made: a frame is handed on only
-   * once it has passed it. A failed load is reported and its waiting frames dropped; the next frame tries again.
+   * The frame check (./live-frame.ts, the live schemas as JSON Schema), loaded as the first connection is made: a
+   * frame is handed on only once it has passed it. A failed load is reported and its waiting frames dropped; the
+   * next frame tries again.
    */
   loadFrameParser(): Promise<(text: string) => Frame>;
 }
