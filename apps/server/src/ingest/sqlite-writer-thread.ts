@@ -78,7 +78,10 @@ export class SqliteWriterThread {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly file: string) {}
+  /** The thread starts at once: the first station's packet would otherwise wait for it to boot (tens of ms). */
+  constructor(private readonly file: string) {
+    this.thread();
+  }
 
   write(batch: IngestBatch): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the SQLite writer thread is closed'));
