@@ -261,19 +261,19 @@ export class Gateway {
     item: Extract<FrameDecoderItem, { kind: 'packet' }>,
     receivedAt: number,
   ): Promise<void> {
-    const base = { receivedAt, remote: session.remote, raw };
+    const { remote } = session;
     const result = await this.reparseForStation(raw, item.result);
     if (!result.ok) {
       const { code, detail } = result.error;
       this.reject(
         session,
-        { ...base, mn: rawField(raw, 'MN'), cn: rawField(raw, 'CN'), qn: rawField(raw, 'QN') },
+        { receivedAt, remote, raw, mn: rawField(raw, 'MN'), cn: rawField(raw, 'CN'), qn: rawField(raw, 'QN') },
         `${code}: ${detail}`,
       );
       return;
     }
     const m = result.message;
-    const header = { ...base, mn: m.mn ?? null, cn: m.cn, qn: m.qn ?? null };
+    const header = { receivedAt, remote, raw, mn: m.mn ?? null, cn: m.cn, qn: m.qn ?? null };
     if (!m.mn) return this.reject(session, header, 'no MN');
     const station = await this.deps.directory.find(m.mn);
     if (!station) return this.reject(session, header, 'unknown MN');
@@ -297,18 +297,27 @@ export class Gateway {
     }
 
     const { data, reason, state } = packetData(m, station, receivedAt, this.assembler);
-    const committed = storePacket(session, this.deps.pipeline, {
-      ...header,
+    // Written out rather than spread from the header: this runs for every upload.
+    const packet: IngestPacket = {
+      receivedAt,
+      remote,
+      raw,
+      mn: header.mn,
+      cn: header.cn,
+      qn: header.qn,
       device,
       accepted: true,
       reason,
       data,
-      ...(state ? { state } : {}),
-    });
+    };
+    if (state) packet.state = state;
+    const committed = storePacket(session, this.deps.pipeline, packet);
     if (m.flag?.ack && m.qn !== undefined) {
       // 9014 only once the packet (and its data) is committed; a failed write is not acknowledged, so the station resends.
+      // The answer is made now, so that the wait holds it rather than the whole parsed upload.
+      const answer = dataAnswer(m);
       committed.then(
-        () => writePacket(session, serialisePacket(dataAnswer(m))),
+        () => writePacket(session, serialisePacket(answer)),
         () => undefined,
       );
     }
@@ -340,13 +349,18 @@ export class Gateway {
     const first = session.station?.id !== station.id;
     if (first && session.station) this.deps.tracker.closed(session.station.id);
     session.station = station;
-    session.link = {
-      mn: station.deviceCode,
-      st: m.st,
-      pw: m.pw,
-      version: m.flag?.version ?? 1,
-      write: (packet) => writePacket(session, packet),
-    };
+    const version = m.flag?.version ?? 1;
+    const link = session.link;
+    // The same link while the station keeps its ST, PW and version (every upload comes through here).
+    if (!link || link.mn !== station.deviceCode || link.st !== m.st || link.pw !== m.pw || link.version !== version) {
+      session.link = {
+        mn: station.deviceCode,
+        st: m.st,
+        pw: m.pw,
+        version,
+        write: (packet) => writePacket(session, packet),
+      };
+    }
     this.byStation.bind(station.deviceCode, session);
     this.deps.tracker.seen(
       { id: station.id, code: station.deviceCode, intervalTime: station.intervalTime },

@@ -1,5 +1,12 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { type IngestBatch, ROLLUP_AGGREGATES, type RollupTarget } from './ingest.repository.js';
+import {
+  type IngestBatch,
+  type LatestRow,
+  type MeasurementRow,
+  type OriginalRow,
+  ROLLUP_AGGREGATES,
+  type RollupTarget,
+} from './ingest.repository.js';
 import type { TileHour } from './tiles.js';
 
 /** The statements of one SQLite ingest batch: the same rows and upserts as the PostgreSQL path. */
@@ -73,41 +80,55 @@ export function packBatch(batch: IngestBatch): PackedBatch {
   };
   const number = (n: number | null): number => n ?? Number.NaN;
 
+  // Element by element, not `.set([...])`: an array per row is most of what packing would otherwise allocate.
   const { originals, measurements, latest } = batch;
   const originalNumbers = new Float64Array(originals.length * 4);
   const originalWords = new Int32Array(originals.length * 4);
   const qns: (string | null)[] = [];
   const raws: string[] = [];
-  originals.forEach((o, i) => {
-    originalNumbers.set([o.receivedAt, number(o.deviceId), number(o.dataTime), o.accepted], i * 4);
-    originalWords.set([word(o.remote), word(o.mn), word(o.cn), word(o.reason)], i * 4);
+  for (let i = 0, n = 0; i < originals.length; i += 1, n += 4) {
+    const o = originals[i] as OriginalRow;
+    originalNumbers[n] = o.receivedAt;
+    originalNumbers[n + 1] = number(o.deviceId);
+    originalNumbers[n + 2] = number(o.dataTime);
+    originalNumbers[n + 3] = o.accepted;
+    originalWords[n] = word(o.remote);
+    originalWords[n + 1] = word(o.mn);
+    originalWords[n + 2] = word(o.cn);
+    originalWords[n + 3] = word(o.reason);
     qns.push(o.qn);
     raws.push(o.raw);
-  });
+  }
   const measurementNumbers = new Float64Array(measurements.length * 8);
   const measurementWords = new Int32Array(measurements.length * 4);
-  measurements.forEach((m, i) => {
-    measurementNumbers.set(
-      [
-        m.deviceId,
-        m.dataTime,
-        number(m.value),
-        number(m.min),
-        number(m.max),
-        number(m.cou),
-        m.receivedAt,
-        number(m.stationValue ?? null),
-      ],
-      i * 8,
-    );
-    measurementWords.set([word(m.kind), word(m.factorCode), word(m.flag), word(m.quality)], i * 4);
-  });
+  for (let i = 0, n = 0, w = 0; i < measurements.length; i += 1, n += 8, w += 4) {
+    const m = measurements[i] as MeasurementRow;
+    measurementNumbers[n] = m.deviceId;
+    measurementNumbers[n + 1] = m.dataTime;
+    measurementNumbers[n + 2] = number(m.value);
+    measurementNumbers[n + 3] = number(m.min);
+    measurementNumbers[n + 4] = number(m.max);
+    measurementNumbers[n + 5] = number(m.cou);
+    measurementNumbers[n + 6] = m.receivedAt;
+    measurementNumbers[n + 7] = number(m.stationValue ?? null);
+    measurementWords[w] = word(m.kind);
+    measurementWords[w + 1] = word(m.factorCode);
+    measurementWords[w + 2] = word(m.flag);
+    measurementWords[w + 3] = word(m.quality);
+  }
   const latestNumbers = new Float64Array(latest.length * 4);
   const latestWords = new Int32Array(latest.length * 4);
-  latest.forEach((l, i) => {
-    latestNumbers.set([l.deviceId, l.dataTime, number(l.value), l.receivedAt], i * 4);
-    latestWords.set([word(l.factorCode), word(l.kind), word(l.flag), word(l.quality)], i * 4);
-  });
+  for (let i = 0, n = 0; i < latest.length; i += 1, n += 4) {
+    const l = latest[i] as LatestRow;
+    latestNumbers[n] = l.deviceId;
+    latestNumbers[n + 1] = l.dataTime;
+    latestNumbers[n + 2] = number(l.value);
+    latestNumbers[n + 3] = l.receivedAt;
+    latestWords[n] = word(l.factorCode);
+    latestWords[n + 1] = word(l.kind);
+    latestWords[n + 2] = word(l.flag);
+    latestWords[n + 3] = word(l.quality);
+  }
   return {
     words,
     originalNumbers,

@@ -48,6 +48,54 @@ interface Streak {
 }
 
 const keyOf = (s: Subject) => `${s.deviceId}:${s.factorCode ?? ''}:${s.alarmType}:${s.overflowType}`;
+const deviceOfKey = (key: string) => Number(key.slice(0, key.indexOf(':')));
+
+/**
+ * A map by condition key that also counts its entries per device, so that a device with none — nearly every
+ * device, nearly always — is known at once, without building a key per value it sends.
+ */
+class ByCondition<V> {
+  private readonly entries = new Map<string, V>();
+  private readonly perDevice = new Map<number, number>();
+
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: V): void {
+    if (!this.entries.has(key)) {
+      const device = deviceOfKey(key);
+      this.perDevice.set(device, (this.perDevice.get(device) ?? 0) + 1);
+    }
+    this.entries.set(key, value);
+  }
+
+  delete(key: string): void {
+    if (!this.entries.delete(key)) return;
+    const device = deviceOfKey(key);
+    const left = (this.perDevice.get(device) ?? 1) - 1;
+    if (left > 0) this.perDevice.set(device, left);
+    else this.perDevice.delete(device);
+  }
+
+  /** Removes every entry of the given devices. */
+  deleteDevices(devices: ReadonlySet<number>): void {
+    for (const key of [...this.entries.keys()]) if (devices.has(deviceOfKey(key))) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.perDevice.clear();
+  }
+
+  hasDevice(deviceId: number): boolean {
+    return this.perDevice.has(deviceId);
+  }
+
+  values(): IterableIterator<V> {
+    return this.entries.values();
+  }
+}
 
 function draftOf(row: Selectable<AlarmsTable>): AlarmDraft {
   const { activeKey: _activeKey, orderStatus: _orderStatus, ...columns } = row;
@@ -71,8 +119,8 @@ function draftOf(row: Selectable<AlarmsTable>): AlarmDraft {
  */
 export class AlarmEngine {
   private rules = new RuleBook({ thresholds: [], strategies: [] });
-  private readonly active = new Map<string, AlarmDraft>();
-  private readonly streaks = new Map<string, Streak>();
+  private readonly active = new ByCondition<AlarmDraft>();
+  private readonly streaks = new ByCondition<Streak>();
   /** Streaks changed by the batch under way, to store with its alarms; null ends one. */
   private readonly streakChanges = new Map<string, AlarmStreaksTable | null>();
   private readonly queue: EngineEvent[] = [];
@@ -171,9 +219,8 @@ export class AlarmEngine {
   private async refresh(batch: readonly EngineEvent[]): Promise<void> {
     const online = new Set(batch.flatMap((e) => (e.name === 'device.online' ? [e.payload.deviceId] : [])));
     if (online.size > 0) {
-      const isOnline = (key: string) => online.has(Number(key.slice(0, key.indexOf(':'))));
-      for (const key of [...this.active.keys()].filter(isOnline)) this.active.delete(key);
-      for (const key of [...this.streaks.keys()].filter(isOnline)) this.streaks.delete(key);
+      this.active.deleteDevices(online);
+      this.streaks.deleteDevices(online);
       await this.load([...online]);
     }
     const ids = batch.flatMap((e) => (e.name === 'alarms.elsewhere' ? e.ids : []));
@@ -254,34 +301,45 @@ export class AlarmEngine {
     return { deviceId, factorCode: null, alarmType: ALARM_TYPE.offline, overflowType: 0 };
   }
 
+  /** True when no condition of the device is alarmed or counting: a value within its limits changes nothing. */
+  private quiet(deviceId: number): boolean {
+    return !this.active.hasDevice(deviceId) && !this.streaks.hasDevice(deviceId);
+  }
+
   private onData(event: DomainEvents['data.received'], now: number, changed: Set<AlarmDraft>): void {
     const { deviceId } = event;
     // Data from the device is a sign of life for its offline alarm.
-    this.observe(this.offlineOf(deviceId), null, now, changed);
+    if (!this.quiet(deviceId)) this.observe(this.offlineOf(deviceId), null, now, changed);
     if (!CHECKED_KINDS.has(event.kind)) return;
+    // The quiet checks skip only observations that would return at once (no breach, nothing active, no
+    // streak): no subject or key is built for the values of a device with nothing going on.
     for (const v of event.values) {
       for (const rule of this.rules.thresholdsOf(deviceId, v.factorCode)) {
         if (v.value === null) continue;
+        const broken = rule.enabled && breaks(rule.operator, v.value, rule.limit1, rule.limit2);
+        if (!broken && this.quiet(deviceId)) continue;
         const subject = {
           deviceId,
           factorCode: v.factorCode,
           alarmType: rule.alarmType,
           overflowType: rule.overflowType,
         };
-        const broken = rule.enabled && breaks(rule.operator, v.value, rule.limit1, rule.limit2);
         const breach = broken
           ? { value: v.value, standardValue: rule.standardValue, symbol: rule.operator, level: rule.alarmLevel }
           : null;
         this.observe(subject, breach, now, changed);
       }
       const flag = baseFlag(v.flag);
+      const fault = isDeviceFault(flag);
+      if (!fault && (flag !== 'N' || this.quiet(deviceId))) continue;
       const subject = { deviceId, factorCode: v.factorCode, alarmType: ALARM_TYPE.device, overflowType: 0 };
       // The faulty flag is what the operator needs to see, so it stands where a standard would.
-      if (isDeviceFault(flag)) {
-        this.observe(subject, { value: v.value, standardValue: flag, symbol: null, level: 1 }, now, changed);
-      } else if (flag === 'N') {
-        this.observe(subject, null, now, changed);
-      }
+      this.observe(
+        subject,
+        fault ? { value: v.value, standardValue: flag, symbol: null, level: 1 } : null,
+        now,
+        changed,
+      );
     }
   }
 

@@ -71,6 +71,8 @@ function alarmTypeOf(factorCode: string, overflowType: number): AlarmType {
   return overflowType > 0 ? ALARM_TYPE.breaker : ALARM_TYPE.threshold;
 }
 
+const NO_THRESHOLDS: readonly ThresholdRule[] = Object.freeze([]);
+
 export class RuleBook {
   /** deviceId → factorCode → its thresholds (one per overflow type). */
   private readonly thresholds = new Map<number, Map<string, ThresholdRule[]>>();
@@ -115,7 +117,7 @@ export class RuleBook {
   }
 
   thresholdsOf(deviceId: number, factorCode: string): readonly ThresholdRule[] {
-    return this.thresholds.get(deviceId)?.get(factorCode) ?? [];
+    return this.thresholds.get(deviceId)?.get(factorCode) ?? NO_THRESHOLDS;
   }
 
   strategyOf(deviceId: number, alarmType: number): StrategyRule {
