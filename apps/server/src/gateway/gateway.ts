@@ -227,7 +227,8 @@ export class Gateway {
         this.frameError(session, item);
         continue;
       }
-      const raw = Buffer.from(item.raw).toString('utf8');
+      // Read in place: the decoder's bytes are the packet's own copy already.
+      const raw = Buffer.from(item.raw.buffer, item.raw.byteOffset, item.raw.byteLength).toString('utf8');
       const receivedAt = this.deps.clock.now();
       session.chain = session.chain
         .then(() => this.handle(session, raw, item, receivedAt))
