@@ -312,9 +312,14 @@ export class AlarmEngine {
     if (!this.quiet(deviceId)) this.observe(this.offlineOf(deviceId), null, now, changed);
     if (!CHECKED_KINDS.has(event.kind)) return;
     // The quiet checks skip only observations that would return at once (no breach, nothing active, no
-    // streak): no subject or key is built for the values of a device with nothing going on.
-    for (const v of event.values) {
-      for (const rule of this.rules.thresholdsOf(deviceId, v.factorCode)) {
+    // streak): no subject or key is built for the values of a device with nothing going on. Indexed loops: an
+    // iterator's result objects would be allocated per value until the function is optimised.
+    const { values } = event;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as (typeof values)[number];
+      const rules = this.rules.thresholdsOf(deviceId, v.factorCode);
+      for (let r = 0; r < rules.length; r++) {
+        const rule = rules[r] as (typeof rules)[number];
         if (v.value === null) continue;
         const broken = rule.enabled && breaks(rule.operator, v.value, rule.limit1, rule.limit2);
         if (!broken && this.quiet(deviceId)) continue;
