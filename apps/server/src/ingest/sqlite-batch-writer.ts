@@ -79,6 +79,14 @@ export function packBatch(batch: IngestBatch): PackedBatch {
     return i;
   };
   const number = (n: number | null): number => n ?? Number.NaN;
+  // Every kind of row has four words (named arguments: a rest array would be one more allocation a row).
+  type Text = string | null;
+  const putWords = (into: Int32Array, at: number, a: Text, b: Text, c: Text, d: Text) => {
+    into[at] = word(a);
+    into[at + 1] = word(b);
+    into[at + 2] = word(c);
+    into[at + 3] = word(d);
+  };
 
   // Element by element, not `.set([...])`: an array per row is most of what packing would otherwise allocate.
   const { originals, measurements, latest } = batch;
@@ -92,10 +100,7 @@ export function packBatch(batch: IngestBatch): PackedBatch {
     originalNumbers[n + 1] = number(o.deviceId);
     originalNumbers[n + 2] = number(o.dataTime);
     originalNumbers[n + 3] = o.accepted;
-    originalWords[n] = word(o.remote);
-    originalWords[n + 1] = word(o.mn);
-    originalWords[n + 2] = word(o.cn);
-    originalWords[n + 3] = word(o.reason);
+    putWords(originalWords, n, o.remote, o.mn, o.cn, o.reason);
     qns.push(o.qn);
     raws.push(o.raw);
   }
@@ -111,10 +116,7 @@ export function packBatch(batch: IngestBatch): PackedBatch {
     measurementNumbers[n + 5] = number(m.cou);
     measurementNumbers[n + 6] = m.receivedAt;
     measurementNumbers[n + 7] = number(m.stationValue ?? null);
-    measurementWords[w] = word(m.kind);
-    measurementWords[w + 1] = word(m.factorCode);
-    measurementWords[w + 2] = word(m.flag);
-    measurementWords[w + 3] = word(m.quality);
+    putWords(measurementWords, w, m.kind, m.factorCode, m.flag, m.quality);
   }
   const latestNumbers = new Float64Array(latest.length * 4);
   const latestWords = new Int32Array(latest.length * 4);
@@ -124,10 +126,7 @@ export function packBatch(batch: IngestBatch): PackedBatch {
     latestNumbers[n + 1] = l.dataTime;
     latestNumbers[n + 2] = number(l.value);
     latestNumbers[n + 3] = l.receivedAt;
-    latestWords[n] = word(l.factorCode);
-    latestWords[n + 1] = word(l.kind);
-    latestWords[n + 2] = word(l.flag);
-    latestWords[n + 3] = word(l.quality);
+    putWords(latestWords, n, l.factorCode, l.kind, l.flag, l.quality);
   }
   return {
     words,
