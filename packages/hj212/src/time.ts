@@ -1,3 +1,5 @@
+import { isDigits } from './scan.js';
+
 /** The number written by the decimal digits `text[from, to)` (the caller checked they are digits). */
 function digitsValue(text: string, from: number, to: number): number {
   let n = 0;
@@ -14,11 +16,7 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * years before 100 (which `Date.UTC` would read as 19xx). Read digit by digit: every upload's DataTime comes here.
  */
 export function parseHj212Time(text: string, utcOffsetMinutes = 480): Date | undefined {
-  if (text.length !== 14 && text.length !== 17) return undefined;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c < 0x30 || c > 0x39) return undefined;
-  }
+  if (!isDigits(text, 14, 14) && !isDigits(text, 17, 17)) return undefined;
   const year = digitsValue(text, 0, 4);
   const month = digitsValue(text, 4, 6);
   const day = digitsValue(text, 6, 8);
