@@ -1,11 +1,13 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, MeasurementKind } from '../db/schema.js';
 import { type IngestBatch, type IngestRepository, ROLLUP_AGGREGATES, type RollupTarget } from './ingest.repository.js';
 
 /**
- * The PostgreSQL write path of the ingest pipeline: each kind of row goes in as one statement over
- * column arrays (`insert … select from unnest(…)`), so a batch of any size is a handful of
- * statements with eleven parameters each, instead of multi-row VALUES with thousands of them.
+ * The PostgreSQL write path of the ingest pipeline: each kind of row goes in over column arrays
+ * (`insert … select from unnest(…)`), a dozen parameters whatever the batch's size, instead of
+ * multi-row VALUES with thousands of them. The inserts of a batch are one statement (each in its own
+ * `with` clause): PostgreSQL makes a statement atomic by itself, so the batch is stored in one round
+ * trip, where a transaction of its statements took seven, each waited for while the next packets queue.
  */
 export class PostgresIngestRepository implements IngestRepository {
   readonly writesInFlight = 1;
@@ -13,12 +15,22 @@ export class PostgresIngestRepository implements IngestRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async writeBatch(batch: IngestBatch): Promise<void> {
+    const inserts = [
+      insertOriginals(batch.originals),
+      upsertMeasurements(batch.measurements),
+      upsertLatest(batch.latest),
+      markTileHours(batch.tileHours),
+    ].filter((insert) => insert !== null);
+    const write = inserts.length === 0 ? null : oneStatement(inserts);
+    if (batch.rollups.length === 0) {
+      await write?.execute(this.db);
+      return;
+    }
+    // A month's or year's value is computed from the day values: it must see the batch's, which the statements
+    // of one `with` do not see of each other.
     await this.db.transaction().execute(async (trx) => {
-      await insertOriginals(trx, batch.originals);
-      await upsertMeasurements(trx, batch.measurements);
-      await upsertLatest(trx, batch.latest);
+      await write?.execute(trx);
       for (const target of batch.rollups) await recomputeRollup(trx, target);
-      await markTileHours(trx, batch.tileHours);
     });
   }
 
@@ -28,15 +40,22 @@ export class PostgresIngestRepository implements IngestRepository {
 
 const column = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => rows.map((r) => r[key]);
 
-async function insertOriginals(trx: Transaction<Database>, rows: IngestBatch['originals']): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
+/** Data-modifying `with` clauses always run to completion, whatever the main query reads of them. */
+const oneStatement = (inserts: RawBuilder<unknown>[]): RawBuilder<unknown> =>
+  sql`with ${sql.join(
+    inserts.map((insert, i) => sql`${sql.ref(`w${i}`)} as (${insert})`),
+    sql`, `,
+  )} select 1`;
+
+function insertOriginals(rows: IngestBatch['originals']): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  return sql`
     insert into original_packets (received_at, remote, device_id, mn, cn, qn, data_time, raw, accepted, reason)
     select * from unnest(
       ${column(rows, 'receivedAt')}::bigint[], ${column(rows, 'remote')}::text[], ${column(rows, 'deviceId')}::integer[],
       ${column(rows, 'mn')}::text[], ${column(rows, 'cn')}::text[], ${column(rows, 'qn')}::text[],
       ${column(rows, 'dataTime')}::bigint[], ${column(rows, 'raw')}::text[], ${column(rows, 'accepted')}::integer[],
-      ${column(rows, 'reason')}::text[])`.execute(trx);
+      ${column(rows, 'reason')}::text[])`;
 }
 
 /** PostgreSQL refuses to upsert one row twice in a statement: the later of repeated keys is kept. */
@@ -46,10 +65,10 @@ function lastPerKey(rows: IngestBatch['measurements']): IngestBatch['measurement
   return byKey.size === rows.length ? rows : [...byKey.values()];
 }
 
-async function upsertMeasurements(trx: Transaction<Database>, batchRows: IngestBatch['measurements']): Promise<void> {
-  if (batchRows.length === 0) return;
+function upsertMeasurements(batchRows: IngestBatch['measurements']): RawBuilder<unknown> | null {
+  if (batchRows.length === 0) return null;
   const rows = lastPerKey(batchRows);
-  await sql`
+  return sql`
     insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at,
                               station_value)
     select * from unnest(
@@ -61,13 +80,13 @@ async function upsertMeasurements(trx: Transaction<Database>, batchRows: IngestB
     on conflict (device_id, kind, data_time, factor_code) do update set
       value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
       flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at,
-      station_value = excluded.station_value`.execute(trx);
+      station_value = excluded.station_value`;
 }
 
-async function upsertLatest(trx: Transaction<Database>, rows: IngestBatch['latest']): Promise<void> {
-  if (rows.length === 0) return;
+function upsertLatest(rows: IngestBatch['latest']): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
   // A backfilled older value never replaces a newer one.
-  await sql`
+  return sql`
     insert into latest_values (device_id, factor_code, kind, data_time, value, flag, quality, received_at)
     select * from unnest(
       ${column(rows, 'deviceId')}::integer[], ${column(rows, 'factorCode')}::text[], ${column(rows, 'kind')}::text[],
@@ -76,7 +95,7 @@ async function upsertLatest(trx: Transaction<Database>, rows: IngestBatch['lates
     on conflict (device_id, factor_code) do update set
       kind = excluded.kind, data_time = excluded.data_time, value = excluded.value,
       flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at
-    where excluded.data_time >= latest_values.data_time`.execute(trx);
+    where excluded.data_time >= latest_values.data_time`;
 }
 
 async function recomputeRollup(trx: Transaction<Database>, t: RollupTarget): Promise<void> {
@@ -95,12 +114,12 @@ async function recomputeRollup(trx: Transaction<Database>, t: RollupTarget): Pro
 }
 
 /** The hours' tiles are stale (ingest/tiles.ts); seq counts the changes, so a rebuild in progress keeps the mark. */
-async function markTileHours(trx: Transaction<Database>, hours: IngestBatch['tileHours']): Promise<void> {
-  if (hours.length === 0) return;
-  await sql`
+function markTileHours(hours: IngestBatch['tileHours']): RawBuilder<unknown> | null {
+  if (hours.length === 0) return null;
+  return sql`
     insert into measurement_tiles_dirty (device_id, kind, hour, seq)
     select d, k, h, 1 from unnest(
       ${column(hours, 'deviceId')}::integer[], ${column(hours, 'kind')}::text[], ${column(hours, 'hour')}::bigint[])
       as t(d, k, h)
-    on conflict (device_id, kind, hour) do update set seq = measurement_tiles_dirty.seq + 1`.execute(trx);
+    on conflict (device_id, kind, hour) do update set seq = measurement_tiles_dirty.seq + 1`;
 }
