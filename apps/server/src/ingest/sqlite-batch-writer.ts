@@ -9,17 +9,27 @@ import {
 } from './ingest.repository.js';
 import type { TileHour } from './tiles.js';
 
+/** Measurement rows per multi-row upsert: one statement run (and one step through the driver) for them all. */
+const MEASUREMENTS_PER_STATEMENT = 32;
+
+/** `rows` measurement upserts in one statement; SQLite applies them in order, a repeated key updating the earlier. */
+const upsertMeasurements = (rows: number) =>
+  `insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at,
+       station_value)
+     values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     on conflict (device_id, kind, data_time, factor_code) do update set
+       value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
+       flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at,
+       station_value = excluded.station_value`;
+
 /** The statements of one SQLite ingest batch: the same rows and upserts as the PostgreSQL path. */
 export const SQLITE_INGEST_SQL = {
   insertOriginal: `insert into original_packets (received_at, remote, device_id, mn, cn, qn, data_time, raw, accepted, reason)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  upsertMeasurement: `insert into measurements (device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at,
-       station_value)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (device_id, kind, data_time, factor_code) do update set
-       value = excluded.value, min = excluded.min, max = excluded.max, cou = excluded.cou,
-       flag = excluded.flag, quality = excluded.quality, received_at = excluded.received_at,
-       station_value = excluded.station_value`,
+  upsertMeasurement: upsertMeasurements(1),
+  /** Measurements go in `measurementsPerStatement` at a time, the rest of a batch one by one. */
+  upsertMeasurements: upsertMeasurements(MEASUREMENTS_PER_STATEMENT),
+  measurementsPerStatement: MEASUREMENTS_PER_STATEMENT,
   upsertLatest: `insert into latest_values (device_id, factor_code, kind, data_time, value, flag, quality, received_at)
      values (?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (device_id, factor_code) do update set
@@ -157,6 +167,9 @@ export const packedBuffers = (p: PackedBatch): ArrayBuffer[] =>
 export function createBatchWriter(sqlite: SqliteDatabase.Database, sql: SqliteIngestSql): (batch: PackedBatch) => void {
   const insertOriginal = sqlite.prepare(sql.insertOriginal);
   const upsertMeasurement = sqlite.prepare(sql.upsertMeasurement);
+  const upsertMeasurements = sqlite.prepare(sql.upsertMeasurements);
+  /** One multi-row statement's parameters, refilled for each. */
+  const chunk: (string | number | null)[] = new Array<null>(sql.measurementsPerStatement * 12).fill(null);
   const upsertLatest = sqlite.prepare(sql.upsertLatest);
   const recomputeRollup = sqlite.prepare(sql.recomputeRollup);
   const markTileHour = sqlite.prepare(sql.markTileHour);
@@ -182,22 +195,27 @@ export function createBatchWriter(sqlite: SqliteDatabase.Database, sql: SqliteIn
     }
     const mn = b.measurementNumbers;
     const mw = b.measurementWords;
-    for (let n = 0, w = 0; n < mn.length; n += 8, w += 4) {
+    const measurements = mn.length / 8;
+    const whole = measurements - (measurements % sql.measurementsPerStatement);
+    for (let row = 0; row < measurements; row += 1) {
+      const n = row * 8;
+      const w = row * 4;
       // device_id, kind, data_time, factor_code, value, min, max, cou, flag, quality, received_at, station_value
-      upsertMeasurement.run(
-        mn[n],
-        word(mw[w]),
-        mn[n + 1],
-        word(mw[w + 1]),
-        orNull(mn[n + 2]),
-        orNull(mn[n + 3]),
-        orNull(mn[n + 4]),
-        orNull(mn[n + 5]),
-        word(mw[w + 2]),
-        word(mw[w + 3]),
-        mn[n + 6],
-        orNull(mn[n + 7]),
-      );
+      const at = row < whole ? (row % sql.measurementsPerStatement) * 12 : 0;
+      chunk[at] = mn[n] ?? null;
+      chunk[at + 1] = word(mw[w]);
+      chunk[at + 2] = mn[n + 1] ?? null;
+      chunk[at + 3] = word(mw[w + 1]);
+      chunk[at + 4] = orNull(mn[n + 2]);
+      chunk[at + 5] = orNull(mn[n + 3]);
+      chunk[at + 6] = orNull(mn[n + 4]);
+      chunk[at + 7] = orNull(mn[n + 5]);
+      chunk[at + 8] = word(mw[w + 2]);
+      chunk[at + 9] = word(mw[w + 3]);
+      chunk[at + 10] = mn[n + 6] ?? null;
+      chunk[at + 11] = orNull(mn[n + 7]);
+      if (row >= whole) upsertMeasurement.run(chunk.slice(0, 12));
+      else if (at === (sql.measurementsPerStatement - 1) * 12) upsertMeasurements.run(chunk);
     }
     const ln = b.latestNumbers;
     const lw = b.latestWords;

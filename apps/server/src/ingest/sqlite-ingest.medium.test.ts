@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import type { IngestBatch } from './ingest.repository.js';
+import { SQLITE_INGEST_SQL } from './sqlite-batch-writer.js';
 import { SqliteIngestRepository } from './sqlite-ingest.repository.js';
 import { hourOf } from './tiles.js';
 
@@ -170,5 +171,24 @@ describe.each([
     expect(stored.measurements.find((m) => m.factorCode === 'w01018')?.value).toBe(99);
     // Each batch counted a change of the hour.
     expect(stored.dirty).toEqual([{ deviceId: 1, kind: 'min', hour: T, seq: 2 }]);
+  });
+
+  it('stores a batch of many measurements whole, a key repeated within it keeping its later value', async () => {
+    await open();
+    const written = batch(1, 0);
+    const [template] = written.measurements;
+    // Several multi-row statements and a remainder of single ones, a repeat inside a statement and across.
+    const measurements = Array.from({ length: SQLITE_INGEST_SQL.measurementsPerStatement * 2 + 7 }, (_, i) => ({
+      ...template!,
+      factorCode: `f${String(i % 20).padStart(3, '0')}`,
+      value: i,
+      stationValue: i % 2 === 0 ? null : i / 2,
+    }));
+    written.measurements = measurements;
+    await repository.writeBatch(written);
+    const stored = await handle.db.selectFrom('measurements').selectAll().orderBy('factorCode').execute();
+    const expected = new Map(measurements.map((m) => [m.factorCode, m]));
+    expect(stored).toHaveLength(20);
+    expect(stored).toMatchObject([...expected.values()].sort((a, b) => a.factorCode.localeCompare(b.factorCode)));
   });
 });
