@@ -17,11 +17,14 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 
+/** How long a SQLite statement waits for a lock another connection holds (the writer thread's) before it fails. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 /**
  * Every SQLite connection's settings. WAL lets readers run while a batch is written; SQLite leaves
  * foreign keys off unless asked; a connection waits up to 5 s for another's write to finish.
  */
-export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', 'busy_timeout = 5000'] as const;
+export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`];
 
 /**
  * pg returns int8 (bigint, count(*)) as strings to avoid precision loss; our int8 values are

@@ -1,22 +1,59 @@
 import { HOUR_MS } from '@envmon/shared';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../db/connection.js';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Dialect, SQLITE_BUSY_TIMEOUT_MS } from '../db/connection.js';
 import { reportedValueSql } from '../db/queries/audited.js';
-import type { Database, MeasurementTilesTable } from '../db/schema.js';
+import type { Database, MeasurementTilesDirtyTable, MeasurementTilesTable } from '../db/schema.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { hourExtremes } from './tiles.js';
 
-/** How often the server looks for stale tiles, and how many hours one transaction rebuilds. */
+/**
+ * How often the server looks for stale tiles, how many hours one batch rebuilds, and the pause between batches: a
+ * backlog (the top of an hour, a backfill) is worked through in short steps, so that the packets' handling goes on
+ * between them (SQLite reads on the event loop itself).
+ */
 export const TILE_BUILD_INTERVAL_MS = 30_000;
-export const TILE_BUILD_BATCH_HOURS = 50;
+export const TILE_BUILD_BATCH_HOURS = 10;
+const TILE_BUILD_PAUSE_MS = 10;
+
+/** How long the tile builder waits before it tries SQLite's write lock again. */
+const WRITE_LOCK_RETRY_MS = 2;
+
+/** SQLite: takes the write lock if it is free, else returns false at once (no wait in the busy handler). */
+async function beginImmediateNow(conn: Kysely<Database>): Promise<boolean> {
+  await sql`pragma busy_timeout = 0`.execute(conn);
+  try {
+    await sql`begin immediate`.execute(conn);
+    return true;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+    throw err;
+  } finally {
+    await sql`pragma busy_timeout = ${sql.lit(SQLITE_BUSY_TIMEOUT_MS)}`.execute(conn);
+  }
+}
+
+/** A dirty hour taken by a build, with the change count it had when taken. */
+type Claim = Pick<MeasurementTilesDirtyTable, 'deviceId' | 'kind' | 'seq'> & { hour: number };
+
+/** An hour's new tiles: one per factor it holds values of. */
+interface BuiltHour {
+  claim: Claim;
+  factorCodes: string[];
+  tiles: MeasurementTilesTable[];
+}
 
 /**
- * Rebuilds the hourly tiles (migration 0028) of the hours marked dirty. Each batch is one transaction that
- * claims up to `limit` dirty hours — PostgreSQL: `for update skip locked`, so several processes build side by
- * side and a writer marking a claimed hour waits for the batch rather than being lost; SQLite: `begin
- * immediate`, so the batch never reads a snapshot the writer thread has moved past — recomputes every factor's
- * tile of each hour from the measurements, and clears the mark only where its seq is still the one read: an
- * hour changed meanwhile stays dirty for the next batch.
+ * Rebuilds the hourly tiles (migration 0028) of the hours marked dirty. A batch claims up to `limit` dirty hours,
+ * recomputes every factor's tile of each hour from the measurements, and stores them and clears the mark only where
+ * its seq is still the one read: an hour changed meanwhile stays dirty for the next batch (its charts compute it on
+ * the fly until then).
+ * - PostgreSQL: one transaction that claims `for update skip locked`, so several processes build side by side and a
+ *   writer marking a claimed hour waits for the batch rather than being lost.
+ * - SQLite: the hours are read in a read transaction, which the writer thread's batches go on beside, and only the
+ *   tiles are written under the write lock (`begin immediate`, a few milliseconds). Reading under that lock held
+ *   the ingest batches back for the whole read, a few hundred milliseconds per batch of hours at full load.
  *
  * A factor's rows leave an hour only through retention or a device's removal, which delete its tiles themselves,
  * so rewriting the factors the hour holds now is the whole rebuild.
@@ -33,12 +70,53 @@ export class TileBuilder {
 
   /** Rebuilds up to `limit` dirty hours; returns how many it took. */
   async build(limit = TILE_BUILD_BATCH_HOURS): Promise<number> {
+    if (this.dialect === 'postgres') {
+      return this.inTransaction('begin', async (conn) => {
+        const claimed = await this.claim(conn, limit);
+        for (const claim of claimed) await this.store(conn, await this.rebuild(conn, claim));
+        return claimed.length;
+      });
+    }
+    const built = await this.inTransaction('begin', async (conn) => {
+      const hours: BuiltHour[] = [];
+      for (const claim of await this.claim(conn, limit)) hours.push(await this.rebuild(conn, claim));
+      return hours;
+    });
+    if (built.length > 0) await this.storeWhenUnlocked(built);
+    return built.length;
+  }
+
+  /**
+   * SQLite: stores the hours once the write lock is free, trying again a few milliseconds later while the writer
+   * thread holds it — the connection's busy handler would wait asleep on the event loop that serves the stations.
+   */
+  private async storeWhenUnlocked(built: readonly BuiltHour[]): Promise<void> {
+    const giveUpAt = performance.now() + SQLITE_BUSY_TIMEOUT_MS;
+    for (;;) {
+      const stored = await this.db.connection().execute(async (conn) => {
+        if (!(await beginImmediateNow(conn))) return false;
+        try {
+          for (const hour of built) await this.store(conn, hour);
+          await sql`commit`.execute(conn);
+          return true;
+        } catch (err) {
+          await sql`rollback`.execute(conn);
+          throw err;
+        }
+      });
+      if (stored) return;
+      if (performance.now() > giveUpAt) throw new Error('hourly tiles not stored: the database stayed locked');
+      await sleep(WRITE_LOCK_RETRY_MS);
+    }
+  }
+
+  private inTransaction<T>(begin: string, work: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (conn) => {
-      await sql.raw(this.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(conn);
+      await sql.raw(begin).execute(conn);
       try {
-        const taken = await this.buildIn(conn, limit);
+        const result = await work(conn);
         await sql`commit`.execute(conn);
-        return taken;
+        return result;
       } catch (err) {
         await sql`rollback`.execute(conn);
         throw err;
@@ -46,8 +124,8 @@ export class TileBuilder {
     });
   }
 
-  private async buildIn(conn: Kysely<Database>, limit: number): Promise<number> {
-    const claimed = await conn
+  private async claim(conn: Kysely<Database>, limit: number): Promise<Claim[]> {
+    const rows = await conn
       .selectFrom('measurementTilesDirty')
       .select(['deviceId', 'kind', 'hour', 'seq'])
       .where('hour', '<=', this.clock.now() - HOUR_MS)
@@ -57,67 +135,86 @@ export class TileBuilder {
       .limit(limit)
       .$if(this.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
       .execute();
-    for (const c of claimed) {
-      const hour = Number(c.hour);
-      const rows = await conn
-        .selectFrom('measurements')
-        .select(['factorCode', 'dataTime', 'value', sql<number | null>`${sql.raw(reportedValueSql())}`.as('reported')])
-        .where('deviceId', '=', c.deviceId)
-        .where('kind', '=', c.kind)
-        .where('dataTime', '>=', hour)
-        .where('dataTime', '<', hour + HOUR_MS)
-        .execute();
-      const byFactor = new Map<string, { times: number[]; values: number[]; reported: number[] }>();
-      for (const r of rows) {
-        let series = byFactor.get(r.factorCode);
-        if (!series) {
-          series = { times: [], values: [], reported: [] };
-          byFactor.set(r.factorCode, series);
-        }
-        series.times.push(Number(r.dataTime));
-        series.values.push(r.value ?? Number.NaN);
-        series.reported.push(r.reported === null ? Number.NaN : Number(r.reported));
+    return rows.map((r) => ({ ...r, hour: Number(r.hour) }));
+  }
+
+  /** The tiles of a claimed hour, from its values as they are now. */
+  private async rebuild(conn: Kysely<Database>, claim: Claim): Promise<BuiltHour> {
+    const { deviceId, kind, hour } = claim;
+    const rows = await conn
+      .selectFrom('measurements')
+      .select(['factorCode', 'dataTime', 'value', sql<number | null>`${sql.raw(reportedValueSql())}`.as('reported')])
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('dataTime', '>=', hour)
+      .where('dataTime', '<', hour + HOUR_MS)
+      .execute();
+    const byFactor = new Map<string, { times: number[]; values: number[]; reported: number[] }>();
+    for (const r of rows) {
+      let series = byFactor.get(r.factorCode);
+      if (!series) {
+        series = { times: [], values: [], reported: [] };
+        byFactor.set(r.factorCode, series);
       }
-      const tiles: MeasurementTilesTable[] = [];
-      for (const [factorCode, s] of byFactor) {
-        const [plain] = hourExtremes(s.times, s.values);
-        const [reported] = hourExtremes(s.times, s.reported);
-        if (!plain || !reported) continue;
-        tiles.push({
-          deviceId: c.deviceId,
-          kind: c.kind,
-          factorCode,
-          hour,
-          n: plain.n,
-          loTime: plain.loTime,
-          lo: plain.lo,
-          hiTime: plain.hiTime,
-          hi: plain.hi,
-          reportedLoTime: reported.loTime,
-          reportedLo: reported.lo,
-          reportedHiTime: reported.hiTime,
-          reportedHi: reported.hi,
-        });
-      }
-      if (tiles.length > 0) {
-        await conn
-          .deleteFrom('measurementTiles')
-          .where('deviceId', '=', c.deviceId)
-          .where('kind', '=', c.kind)
-          .where('factorCode', 'in', [...byFactor.keys()])
-          .where('hour', '=', hour)
-          .execute();
-        await conn.insertInto('measurementTiles').values(tiles).execute();
-      }
-      await conn
-        .deleteFrom('measurementTilesDirty')
-        .where('deviceId', '=', c.deviceId)
-        .where('kind', '=', c.kind)
-        .where('hour', '=', hour)
-        .where('seq', '=', c.seq)
-        .execute();
+      series.times.push(Number(r.dataTime));
+      series.values.push(r.value ?? Number.NaN);
+      series.reported.push(r.reported === null ? Number.NaN : Number(r.reported));
     }
-    return claimed.length;
+    const tiles: MeasurementTilesTable[] = [];
+    for (const [factorCode, s] of byFactor) {
+      const [plain] = hourExtremes(s.times, s.values);
+      const [reported] = hourExtremes(s.times, s.reported);
+      if (!plain || !reported) continue;
+      tiles.push({
+        deviceId,
+        kind,
+        factorCode,
+        hour,
+        n: plain.n,
+        loTime: plain.loTime,
+        lo: plain.lo,
+        hiTime: plain.hiTime,
+        hi: plain.hi,
+        reportedLoTime: reported.loTime,
+        reportedLo: reported.lo,
+        reportedHiTime: reported.hiTime,
+        reportedHi: reported.hi,
+      });
+    }
+    return { claim, factorCodes: [...byFactor.keys()], tiles };
+  }
+
+  /**
+   * Replaces the hour's tiles and clears its mark, if the mark is still the one claimed: an hour changed since
+   * stays dirty for the next batch, and one whose mark is gone (retention or the device's removal deleted the hour's
+   * values and tiles meanwhile) gets no tiles.
+   */
+  private async store(conn: Kysely<Database>, { claim, factorCodes, tiles }: BuiltHour): Promise<void> {
+    const { deviceId, kind, hour, seq } = claim;
+    const mark = await conn
+      .selectFrom('measurementTilesDirty')
+      .select('seq')
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('hour', '=', hour)
+      .executeTakeFirst();
+    if (mark === undefined || Number(mark.seq) !== Number(seq)) return;
+    if (tiles.length > 0) {
+      await conn
+        .deleteFrom('measurementTiles')
+        .where('deviceId', '=', deviceId)
+        .where('kind', '=', kind)
+        .where('factorCode', 'in', factorCodes)
+        .where('hour', '=', hour)
+        .execute();
+      await conn.insertInto('measurementTiles').values(tiles).execute();
+    }
+    await conn
+      .deleteFrom('measurementTilesDirty')
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .where('hour', '=', hour)
+      .execute();
   }
 }
 
@@ -127,8 +224,7 @@ export interface TileBuildLog {
 }
 
 /**
- * Runs the builder every `intervalMs`, batch after batch until no dirty hour is left (the event loop gets a turn
- * between batches). The returned stop ends the timer and waits for a run in progress: call it before the database
+ * Runs the builder every `intervalMs`, batch after batch until no dirty hour is left, with a pause between batches. The returned stop ends the timer and waits for a run in progress: call it before the database
  * closes.
  */
 export function startTileBuilding(
@@ -140,7 +236,7 @@ export function startTileBuilding(
   let running: Promise<void> | null = null;
   const drain = async () => {
     while (!stopped && (await builder.build()) === TILE_BUILD_BATCH_HOURS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await sleep(TILE_BUILD_PAUSE_MS);
     }
   };
   const timer = setInterval(() => {
