@@ -1,10 +1,10 @@
 import { HOUR_MS } from '@envmon/shared';
 import { type Kysely, sql } from 'kysely';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Dialect, SQLITE_BUSY_TIMEOUT_MS } from '../db/connection.js';
+import type { Dialect } from '../db/connection.js';
 import { reportedValueSql } from '../db/queries/audited.js';
 import type { Database, MeasurementTilesDirtyTable, MeasurementTilesTable } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { hourExtremes } from './tiles.js';
 
@@ -16,23 +16,6 @@ import { hourExtremes } from './tiles.js';
 export const TILE_BUILD_INTERVAL_MS = 30_000;
 export const TILE_BUILD_BATCH_HOURS = 10;
 const TILE_BUILD_PAUSE_MS = 10;
-
-/** How long the tile builder waits before it tries SQLite's write lock again. */
-const WRITE_LOCK_RETRY_MS = 2;
-
-/** SQLite: takes the write lock if it is free, else returns false at once (no wait in the busy handler). */
-async function beginImmediateNow(conn: Kysely<Database>): Promise<boolean> {
-  await sql`pragma busy_timeout = 0`.execute(conn);
-  try {
-    await sql`begin immediate`.execute(conn);
-    return true;
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 'SQLITE_BUSY') return false;
-    throw err;
-  } finally {
-    await sql`pragma busy_timeout = ${sql.lit(SQLITE_BUSY_TIMEOUT_MS)}`.execute(conn);
-  }
-}
 
 /** A dirty hour taken by a build, with the change count it had when taken. */
 type Claim = Pick<MeasurementTilesDirtyTable, 'deviceId' | 'kind' | 'seq'> & { hour: number };
@@ -52,8 +35,9 @@ interface BuiltHour {
  * - PostgreSQL: one transaction that claims `for update skip locked`, so several processes build side by side and a
  *   writer marking a claimed hour waits for the batch rather than being lost.
  * - SQLite: the hours are read in a read transaction, which the writer thread's batches go on beside, and only the
- *   tiles are written under the write lock (`begin immediate`, a few milliseconds). Reading under that lock held
- *   the ingest batches back for the whole read, a few hundred milliseconds per batch of hours at full load.
+ *   tiles are written under the write lock (`writeTransaction`: a few milliseconds, and no wait on the event loop).
+ *   Reading under that lock held the ingest batches back for the whole read, a few hundred milliseconds per batch
+ *   of hours at full load.
  *
  * A factor's rows leave an hour only through retention or a device's removal, which delete its tiles themselves,
  * so rewriting the factors the hour holds now is the whole rebuild.
@@ -71,57 +55,24 @@ export class TileBuilder {
   /** Rebuilds up to `limit` dirty hours; returns how many it took. */
   async build(limit = TILE_BUILD_BATCH_HOURS): Promise<number> {
     if (this.dialect === 'postgres') {
-      return this.inTransaction('begin', async (conn) => {
+      return this.db.transaction().execute(async (conn) => {
         const claimed = await this.claim(conn, limit);
         for (const claim of claimed) await this.store(conn, await this.rebuild(conn, claim));
         return claimed.length;
       });
     }
-    const built = await this.inTransaction('begin', async (conn) => {
+    // A transaction that only reads (SQLite's deferred `begin`): one snapshot, and the writer thread goes on beside it.
+    const built = await this.db.transaction().execute(async (conn) => {
       const hours: BuiltHour[] = [];
       for (const claim of await this.claim(conn, limit)) hours.push(await this.rebuild(conn, claim));
       return hours;
     });
-    if (built.length > 0) await this.storeWhenUnlocked(built);
-    return built.length;
-  }
-
-  /**
-   * SQLite: stores the hours once the write lock is free, trying again a few milliseconds later while the writer
-   * thread holds it — the connection's busy handler would wait asleep on the event loop that serves the stations.
-   */
-  private async storeWhenUnlocked(built: readonly BuiltHour[]): Promise<void> {
-    const giveUpAt = performance.now() + SQLITE_BUSY_TIMEOUT_MS;
-    for (;;) {
-      const stored = await this.db.connection().execute(async (conn) => {
-        if (!(await beginImmediateNow(conn))) return false;
-        try {
-          for (const hour of built) await this.store(conn, hour);
-          await sql`commit`.execute(conn);
-          return true;
-        } catch (err) {
-          await sql`rollback`.execute(conn);
-          throw err;
-        }
+    if (built.length > 0) {
+      await writeTransaction(this.db, 'sqlite', async (conn) => {
+        for (const hour of built) await this.store(conn, hour);
       });
-      if (stored) return;
-      if (performance.now() > giveUpAt) throw new Error('hourly tiles not stored: the database stayed locked');
-      await sleep(WRITE_LOCK_RETRY_MS);
     }
-  }
-
-  private inTransaction<T>(begin: string, work: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.db.connection().execute(async (conn) => {
-      await sql.raw(begin).execute(conn);
-      try {
-        const result = await work(conn);
-        await sql`commit`.execute(conn);
-        return result;
-      } catch (err) {
-        await sql`rollback`.execute(conn);
-        throw err;
-      }
-    });
+    return built.length;
   }
 
   private async claim(conn: Kysely<Database>, limit: number): Promise<Claim[]> {
