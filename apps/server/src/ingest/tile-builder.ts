@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dialect } from '../db/connection.js';
 import { reportedValueSql } from '../db/queries/audited.js';
 import type { Database, MeasurementTilesDirtyTable, MeasurementTilesTable } from '../db/schema.js';
-import { writeTransaction } from '../db/write-transaction.js';
+import { sqliteWriteTransaction } from '../db/sqlite-write-transaction.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { hourExtremes } from './tiles.js';
 
@@ -35,7 +35,7 @@ interface BuiltHour {
  * - PostgreSQL: one transaction that claims `for update skip locked`, so several processes build side by side and a
  *   writer marking a claimed hour waits for the batch rather than being lost.
  * - SQLite: the hours are read in a read transaction, which the writer thread's batches go on beside, and only the
- *   tiles are written under the write lock (`writeTransaction`: a few milliseconds, and no wait on the event loop).
+ *   tiles are written under the write lock (`sqliteWriteTransaction`: a few milliseconds, and no wait on the event loop).
  *   Reading under that lock held the ingest batches back for the whole read, a few hundred milliseconds per batch
  *   of hours at full load.
  *
@@ -68,7 +68,7 @@ export class TileBuilder {
       return hours;
     });
     if (built.length > 0) {
-      await writeTransaction(this.db, 'sqlite', async (conn) => {
+      await sqliteWriteTransaction(this.db, async (conn) => {
         for (const hour of built) await this.store(conn, hour);
       });
     }

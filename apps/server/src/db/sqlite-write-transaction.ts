@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import { type Dialect, SQLITE_BUSY_TIMEOUT_MS } from './connection.js';
+import { SQLITE_BUSY_TIMEOUT_MS } from './connection.js';
 import type { Database } from './schema.js';
 
 /** How long a write on the server's SQLite connection waits before it tries the write lock again. */
@@ -11,18 +11,19 @@ const WRITE_LOCK_RETRY_MS = 1;
 const LOCKED = Symbol('locked');
 
 /**
- * Runs `work` in a transaction that writes. On SQLite the ingest writer thread holds the write lock for each batch
- * it writes; a transaction of the server's own connection that waits for it in SQLite's busy handler sleeps on the
- * event loop, and the stations, the consoles and the alarms wait with it. Here the lock is taken at once or not at
- * all (`begin immediate` without a busy timeout), and tried again a millisecond later with the event loop free, for
- * as long as the connection would have waited. `work` runs once, holding the lock. PostgreSQL: a plain transaction.
+ * Runs `work` in a SQLite transaction that writes, on the server's own connection. The ingest writer thread holds
+ * the write lock for each batch it writes; a transaction that waits for it in SQLite's busy handler sleeps on the
+ * event loop, and the stations and the consoles wait with it. Here the lock is taken at once or not at all (`begin
+ * immediate` without a busy timeout), and tried again a millisecond later with the event loop free, for as long as
+ * the connection would have waited. `work` runs once, holding the lock.
+ *
+ * For background work: a transaction that must commit soon (the alarm engine's) does better in the busy handler,
+ * whose first sleeps are shorter than a timer's turn (bench:alarm).
  */
-export async function writeTransaction<T>(
+export async function sqliteWriteTransaction<T>(
   db: Kysely<Database>,
-  dialect: Dialect,
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (dialect === 'postgres') return db.transaction().execute(work);
   const giveUpAt = performance.now() + SQLITE_BUSY_TIMEOUT_MS;
   for (;;) {
     const result = await db.connection().execute(async (conn) => {
