@@ -27,17 +27,20 @@ interface BuiltHour {
   tiles: MeasurementTilesTable[];
 }
 
+/** PostgreSQL: the session advisory lock held by the one process building tiles at a time. */
+export const TILE_BUILD_LOCK = 0x7469_6c65; // 'tile'
+
 /**
- * Rebuilds the hourly tiles (migration 0028) of the hours marked dirty. A batch claims up to `limit` dirty hours,
- * recomputes every factor's tile of each hour from the measurements, and stores them and clears the mark only where
- * its seq is still the one read: an hour changed meanwhile stays dirty for the next batch (its charts compute it on
- * the fly until then).
- * - PostgreSQL: one transaction that claims `for update skip locked`, so several processes build side by side and a
- *   writer marking a claimed hour waits for the batch rather than being lost.
- * - SQLite: the hours are read in a read transaction, which the writer thread's batches go on beside, and only the
- *   tiles are written under the write lock (`sqliteWriteTransaction`: a few milliseconds, and no wait on the event loop).
- *   Reading under that lock held the ingest batches back for the whole read, a few hundred milliseconds per batch
- *   of hours at full load.
+ * Rebuilds the hourly tiles (migration 0028) of the hours marked dirty. A batch takes up to `limit` dirty hours and
+ * recomputes every factor's tile of each hour from the measurements, holding no lock: the ingest batches that mark
+ * the same hours meanwhile go on beside it. Then, in a short transaction, it stores the tiles of each hour and
+ * clears its mark where the mark is still the one taken: an hour changed meanwhile stays dirty for the next batch
+ * (its charts compute it on the fly until then), and one whose mark is gone (retention or the device's removal
+ * deleted its values and tiles) gets none.
+ * - SQLite: the transaction takes the write lock without waiting on the event loop (`sqliteWriteTransaction`).
+ * - PostgreSQL: one process builds at a time (a session advisory lock; the others skip their run).
+ * Reading under the lock, as this did before, held the ingest batches back for the whole read: a few hundred
+ * milliseconds per batch of hours at full load.
  *
  * A factor's rows leave an hour only through retention or a device's removal, which delete its tiles themselves,
  * so rewriting the factors the hour holds now is the whole rebuild.
@@ -52,27 +55,41 @@ export class TileBuilder {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Rebuilds up to `limit` dirty hours; returns how many it took. */
+  /** Rebuilds up to `limit` dirty hours; returns how many it took (0: none, or another process is building). */
   async build(limit = TILE_BUILD_BATCH_HOURS): Promise<number> {
-    if (this.dialect === 'postgres') {
-      return this.db.transaction().execute(async (conn) => {
-        const claimed = await this.claim(conn, limit);
-        for (const claim of claimed) await this.store(conn, await this.rebuild(conn, claim));
-        return claimed.length;
-      });
+    if (this.dialect === 'sqlite') {
+      return this.buildOn(this.db, limit, (built) =>
+        sqliteWriteTransaction(this.db, (trx) => this.storeAll(trx, built)),
+      );
     }
-    // A transaction that only reads (SQLite's deferred `begin`): one snapshot, and the writer thread goes on beside it.
-    const built = await this.db.transaction().execute(async (conn) => {
-      const hours: BuiltHour[] = [];
-      for (const claim of await this.claim(conn, limit)) hours.push(await this.rebuild(conn, claim));
-      return hours;
+    return this.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${TILE_BUILD_LOCK}) as got`.execute(
+        conn,
+      );
+      if (!rows[0]?.got) return 0;
+      try {
+        return await this.buildOn(conn, limit, (built) =>
+          conn.transaction().execute((trx) => this.storeAll(trx, built)),
+        );
+      } finally {
+        await sql`select pg_advisory_unlock(${TILE_BUILD_LOCK})`.execute(conn);
+      }
     });
-    if (built.length > 0) {
-      await sqliteWriteTransaction(this.db, async (conn) => {
-        for (const hour of built) await this.store(conn, hour);
-      });
-    }
+  }
+
+  private async buildOn(
+    conn: Kysely<Database>,
+    limit: number,
+    store: (built: readonly BuiltHour[]) => Promise<void>,
+  ): Promise<number> {
+    const built: BuiltHour[] = [];
+    for (const claim of await this.claim(conn, limit)) built.push(await this.rebuild(conn, claim));
+    if (built.length > 0) await store(built);
     return built.length;
+  }
+
+  private async storeAll(trx: Kysely<Database>, built: readonly BuiltHour[]): Promise<void> {
+    for (const hour of built) await this.store(trx, hour);
   }
 
   private async claim(conn: Kysely<Database>, limit: number): Promise<Claim[]> {
@@ -84,7 +101,6 @@ export class TileBuilder {
       .orderBy('kind')
       .orderBy('hour')
       .limit(limit)
-      .$if(this.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
       .execute();
     return rows.map((r) => ({ ...r, hour: Number(r.hour) }));
   }
@@ -160,11 +176,13 @@ export class TileBuilder {
         .execute();
       await conn.insertInto('measurementTiles').values(tiles).execute();
     }
+    // Still on its seq: PostgreSQL lets a batch mark the hour between the check above and here.
     await conn
       .deleteFrom('measurementTilesDirty')
       .where('deviceId', '=', deviceId)
       .where('kind', '=', kind)
       .where('hour', '=', hour)
+      .where('seq', '=', seq)
       .execute();
   }
 }

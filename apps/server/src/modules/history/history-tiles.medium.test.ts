@@ -1,11 +1,14 @@
 import { type ChartPoint, type HistoryChart, HOUR_MS, MINUTE_MS } from '@envmon/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/connection.js';
 import type { MeasurementsTable } from '../../db/schema.js';
 import type { IngestRepository } from '../../ingest/ingest.repository.js';
 import { PostgresIngestRepository } from '../../ingest/postgres-ingest.repository.js';
 import { SqliteIngestRepository } from '../../ingest/sqlite-ingest.repository.js';
-import { TileBuilder } from '../../ingest/tile-builder.js';
+import { TILE_BUILD_LOCK, TileBuilder } from '../../ingest/tile-builder.js';
 import { hourOf } from '../../ingest/tiles.js';
 import { ManualClock } from '../../lib/clock.js';
 import { ADMIN_PASSWORD, call, login, useTestApp } from '../../test/harness.js';
@@ -277,6 +280,40 @@ describe('history chart from hourly tiles', () => {
       await expectChartsMatch();
     }
     await buildAll();
+    await expectChartsMatch();
+  });
+
+  it('builds beside another holder of the database: it waits for the SQLite writer, or skips while a process builds', async () => {
+    const hour = START + 40 * HOUR_MS;
+    await handle.db
+      .insertInto('measurementTilesDirty')
+      .values({ deviceId: device, kind: 'min', hour, seq: 1 })
+      .execute();
+    const target = t().config.database;
+    if (target.dialect === 'sqlite') {
+      // The ingest writer thread's lock, held by another connection: the build stores once it is free.
+      const writer = new SqliteDatabase(target.file);
+      writer.exec('begin immediate');
+      const building = builder.build(40);
+      await sleep(50);
+      expect(await dirtyHours()).toContainEqual([hour, 1]);
+      writer.exec('commit');
+      writer.close();
+      expect(await building).toBeGreaterThan(0);
+    } else {
+      // Another process's build holds the turn: this one takes nothing, and the hour waits for a later run.
+      await handle.db.connection().execute(async (conn) => {
+        await sql`select pg_advisory_lock(${TILE_BUILD_LOCK})`.execute(conn);
+        try {
+          expect(await builder.build(40)).toBe(0);
+        } finally {
+          await sql`select pg_advisory_unlock(${TILE_BUILD_LOCK})`.execute(conn);
+        }
+      });
+      expect(await dirtyHours()).toContainEqual([hour, 1]);
+      expect(await builder.build(40)).toBeGreaterThan(0);
+    }
+    expect(await dirtyHours()).not.toContainEqual([hour, 1]);
     await expectChartsMatch();
   });
 
