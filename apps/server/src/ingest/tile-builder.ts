@@ -158,31 +158,25 @@ export class TileBuilder {
    */
   private async store(conn: Kysely<Database>, { claim, factorCodes, tiles }: BuiltHour): Promise<void> {
     const { deviceId, kind, hour, seq } = claim;
+    const ofTheHour = { deviceId, kind, hour };
     const mark = await conn
       .selectFrom('measurementTilesDirty')
       .select('seq')
-      .where('deviceId', '=', deviceId)
-      .where('kind', '=', kind)
-      .where('hour', '=', hour)
+      .where((eb) => eb.and(ofTheHour))
       .executeTakeFirst();
     if (mark === undefined || Number(mark.seq) !== Number(seq)) return;
     if (tiles.length > 0) {
       await conn
         .deleteFrom('measurementTiles')
-        .where('deviceId', '=', deviceId)
-        .where('kind', '=', kind)
+        .where((eb) => eb.and(ofTheHour))
         .where('factorCode', 'in', factorCodes)
-        .where('hour', '=', hour)
         .execute();
       await conn.insertInto('measurementTiles').values(tiles).execute();
     }
     // Still on its seq: PostgreSQL lets a batch mark the hour between the check above and here.
     await conn
       .deleteFrom('measurementTilesDirty')
-      .where('deviceId', '=', deviceId)
-      .where('kind', '=', kind)
-      .where('hour', '=', hour)
-      .where('seq', '=', seq)
+      .where((eb) => eb.and({ ...ofTheHour, seq }))
       .execute();
   }
 }
@@ -193,8 +187,8 @@ export interface TileBuildLog {
 }
 
 /**
- * Runs the builder every `intervalMs`, batch after batch until no dirty hour is left, with a pause between batches. The returned stop ends the timer and waits for a run in progress: call it before the database
- * closes.
+ * Runs the builder every `intervalMs`, batch after batch until no dirty hour is left, with a pause between batches.
+ * The returned stop ends the timer and waits for a run in progress: call it before the database closes.
  */
 export function startTileBuilding(
   builder: TileBuilder,
