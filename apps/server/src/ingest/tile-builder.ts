@@ -1,6 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HOUR_MS } from '@envmon/shared';
 import { type Kysely, sql } from 'kysely';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dialect } from '../db/connection.js';
 import { reportedValueSql } from '../db/queries/audited.js';
 import type { Database, MeasurementTilesDirtyTable, MeasurementTilesTable } from '../db/schema.js';
@@ -39,8 +39,8 @@ export const TILE_BUILD_LOCK = 0x7469_6c65; // 'tile'
  * deleted its values and tiles) gets none.
  * - SQLite: the transaction takes the write lock without waiting on the event loop (`sqliteWriteTransaction`).
  * - PostgreSQL: one process builds at a time (a session advisory lock; the others skip their run).
- * Reading under the lock, as this did before, held the ingest batches back for the whole read: a few hundred
- * milliseconds per batch of hours at full load.
+ * Reading under the lock would hold the ingest batches back for the whole read: a few hundred milliseconds per
+ * batch of hours at full load.
  *
  * A factor's rows leave an hour only through retention or a device's removal, which delete its tiles themselves,
  * so rewriting the factors the hour holds now is the whole rebuild.
