@@ -56,7 +56,8 @@ describe('TileBuilder on a SQLite file another connection is writing', () => {
     writer = new SqliteDatabase(file);
     writer.exec('begin immediate');
     const building = new TileBuilder(handle.db, 'sqlite').build();
-    // The event loop keeps its turns while the lock is held: the longest gap between 1 ms timers stays short.
+    // The event loop keeps its turns while the lock is held: the longest gap between 1 ms timers stays far below the
+    // 5 s busy timeout it would sleep through in SQLite's busy handler (the bound leaves room for a loaded machine).
     let longestGap = 0;
     let last = performance.now();
     const heldUntil = last + 300;
@@ -66,7 +67,7 @@ describe('TileBuilder on a SQLite file another connection is writing', () => {
       longestGap = Math.max(longestGap, now - last);
       last = now;
     }
-    expect(longestGap).toBeLessThan(100);
+    expect(longestGap).toBeLessThan(500);
     expect(await handle.db.selectFrom('measurementTiles').selectAll().execute()).toEqual([]);
 
     writer.exec('commit');

@@ -187,6 +187,10 @@ describe('history chart from hourly tiles', () => {
     while ((await builder.build(40)) > 0);
   };
 
+  /** The hour marked stale, as a batch writing into it marks it. */
+  const markDirty = (hour: number) =>
+    handle.db.insertInto('measurementTilesDirty').values({ deviceId: device, kind: 'min', hour, seq: 1 }).execute();
+
   const dirtyHours = async () =>
     (
       await handle.db
@@ -258,10 +262,7 @@ describe('history chart from hourly tiles', () => {
       .where('dataTime', '>=', hour + 40 * MINUTE_MS)
       .where('dataTime', '<', hour + 42 * MINUTE_MS)
       .execute();
-    await handle.db
-      .insertInto('measurementTilesDirty')
-      .values({ deviceId: device, kind: 'min', hour, seq: 1 })
-      .execute();
+    await markDirty(hour);
     await expectChartsMatch();
     await buildAll();
     await expectChartsMatch();
@@ -270,10 +271,7 @@ describe('history chart from hourly tiles', () => {
   it('keeps an hour dirty that changes while its tiles are rebuilt', async () => {
     for (let round = 0; round < 5; round++) {
       const hour = START + (20 + round) * HOUR_MS;
-      await handle.db
-        .insertInto('measurementTilesDirty')
-        .values({ deviceId: device, kind: 'min', hour, seq: 1 })
-        .execute();
+      await markDirty(hour);
       // The builder and a packet into the same hour, side by side: either the rebuild saw the packet, or the hour
       // is still dirty after it.
       await Promise.all([builder.build(40), write([{ dataTime: hour + 59 * MINUTE_MS, value: 500 + round }])]);
@@ -285,10 +283,7 @@ describe('history chart from hourly tiles', () => {
 
   it('builds beside another holder of the database: it waits for the SQLite writer, or skips while a process builds', async () => {
     const hour = START + 40 * HOUR_MS;
-    await handle.db
-      .insertInto('measurementTilesDirty')
-      .values({ deviceId: device, kind: 'min', hour, seq: 1 })
-      .execute();
+    await markDirty(hour);
     const target = t().config.database;
     if (target.dialect === 'sqlite') {
       // The ingest writer thread's lock, held by another connection: the build stores once it is free.
@@ -319,10 +314,7 @@ describe('history chart from hourly tiles', () => {
 
   it('leaves an hour under way dirty, and builds it once it is over', async () => {
     const hour = START + 30 * HOUR_MS;
-    await handle.db
-      .insertInto('measurementTilesDirty')
-      .values({ deviceId: device, kind: 'min', hour, seq: 1 })
-      .execute();
+    await markDirty(hour);
     const clock = new ManualClock(hour + 30 * MINUTE_MS);
     const atThatTime = new TileBuilder(handle.db, t().dialect, clock);
     expect(await atThatTime.build(40)).toBe(0);
