@@ -149,14 +149,18 @@ export class AlarmRepository {
    * The engine's batch in one transaction: new alarms inserted (their ids set on the drafts),
    * changed ones updated, streaks stored or (null) ended. Ids are set only after the commit succeeded.
    * A clear applies only to an alarm still active — another process's engine may have cleared it first;
-   * returns the ids of the alarms this write changed (to announce).
+   * returns the ids of the alarms this write changed (to announce). A batch of one statement (a lone alarm raised or
+   * cleared, as at low load) runs without a transaction: a statement is atomic by itself, and on PostgreSQL its
+   * `begin` and `commit` would be two more round trips before the alarm is pushed.
    */
   async write(
     drafts: readonly AlarmDraft[],
     streaks: ReadonlyMap<string, AlarmStreaksTable | null>,
   ): Promise<number[]> {
+    const inOne = <T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+      drafts.length + streaks.size === 1 ? work(this.db) : this.db.transaction().execute(work);
     const written: number[] = [];
-    const inserted = await this.db.transaction().execute(async (trx) => {
+    const inserted = await inOne(async (trx) => {
       for (const [subjectKey, streak] of streaks) {
         if (streak === null) {
           await trx.deleteFrom('alarmStreaks').where('subjectKey', '=', subjectKey).execute();
