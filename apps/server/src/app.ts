@@ -7,6 +7,7 @@ import pino from 'pino';
 import type { App } from './app-types.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase } from './db/connection.js';
+import { SqliteCheckpointer } from './db/sqlite-checkpointer.js';
 import { startPartitionMaintenance } from './db/partitions.js';
 import { LEADER_LOCK_KEY, type Leadership, PostgresLeadership, soleLeadership } from './cluster/leadership.js';
 import { type EventBus, InProcessEventBus } from './events/bus.js';
@@ -114,7 +115,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // HEAD twins of every GET would double the surface the permission test has to prove.
     exposeHeadRoutes: false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', () => db.destroy());
+  // A SQLite file's WAL is copied back by a thread of its own, not by the commits that fill it.
+  const checkpointer =
+    database.sqlite && !database.sqlite.memory
+      ? new SqliteCheckpointer(database.sqlite.name, (err) => logger.error({ err }, 'the SQLite checkpointer failed'))
+      : null;
+  app.addHook('onClose', async () => {
+    await checkpointer?.close();
+    await db.destroy();
+  });
   // Monthly partitions (PostgreSQL): each month's partition exists well before its first row.
   app.addHook('preClose', startPartitionMaintenance(db, dialect, clock, app.log.child({ service: 'partitions' })));
   app.setValidatorCompiler(validatorCompiler);

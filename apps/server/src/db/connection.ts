@@ -21,10 +21,24 @@ const INT8_OID = 20;
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**
+ * WAL pages (4 KB) past which a commit copies the log back into the database itself — SQLite's default is 1,000.
+ * The checkpointer thread (sqlite-checkpointer.ts) does that copy as the log grows; the commit that crosses the
+ * limit finishes what is left, and the log starts over. The ingest writer thread's commits are the ones that
+ * cross it; the server connection's limit is twice theirs, reached only without them (a script, a test), so that
+ * its commits, on the event loop, do not checkpoint.
+ */
+export const SQLITE_CHECKPOINT_PAGES = { writer: 4000, server: 8000 };
+
+/**
  * Every SQLite connection's settings. WAL lets readers run while a batch is written; SQLite leaves
  * foreign keys off unless asked; a connection waits up to 5 s for another's write to finish.
  */
-export const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`];
+export const SQLITE_PRAGMAS = [
+  'journal_mode = WAL',
+  'foreign_keys = ON',
+  `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,
+  `wal_autocheckpoint = ${SQLITE_CHECKPOINT_PAGES.server}`,
+];
 
 /**
  * pg returns int8 (bigint, count(*)) as strings to avoid precision loss; our int8 values are

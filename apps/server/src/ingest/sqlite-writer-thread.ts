@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as WorkerThreads from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
-import { SQLITE_PRAGMAS } from '../db/connection.js';
+import { SQLITE_CHECKPOINT_PAGES, SQLITE_PRAGMAS } from '../db/connection.js';
 import type { IngestBatch } from './ingest.repository.js';
 import {
   createBatchWriter,
@@ -108,7 +108,7 @@ export class SqliteWriterThread {
     const setup: WriterSetup = {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       file: this.file,
-      pragmas: SQLITE_PRAGMAS,
+      pragmas: [...SQLITE_PRAGMAS, `wal_autocheckpoint = ${SQLITE_CHECKPOINT_PAGES.writer}`],
       sql: SQLITE_INGEST_SQL,
     };
     const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: setup });
