@@ -42,6 +42,12 @@ class HeldRepository implements IngestRepository {
     await new Promise((resolve) => setImmediate(resolve));
   }
 
+  /** Lets the newest held batch commit first, as a batch written beside an earlier one may. */
+  async releaseNewest(): Promise<void> {
+    this.releases.pop()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }
@@ -278,6 +284,27 @@ describe('IngestPipeline', () => {
       expect(received.map((e) => e.values[0]?.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     },
   );
+
+  it('answers and announces batches in the order it took them when a later one commits first', async () => {
+    const options = { maxBatch: 100, overlapAt: 5, highWater: 100, lowWater: 10 };
+    const { repository, pipeline, received } = setup(options, new HeldRepository(2));
+    const answered: number[] = [];
+    const submit = (i: number) =>
+      pipeline.submit(upload('rtd', T0 + i * 60_000, { w01018: i })).then(() => answered.push(i));
+    const first = submit(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = [1, 2, 3, 4, 5].map(submit);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(repository.started).toEqual([1, 5]);
+
+    await repository.releaseNewest();
+    expect(answered).toEqual([]);
+    expect(received).toEqual([]);
+    await repository.releaseOldest();
+    await Promise.all([first, ...rest]);
+    expect(answered).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(received.map((e) => e.values[0]?.value)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
 
   it('writes what is queued on close, then refuses more', async () => {
     const { repository, pipeline } = setup();

@@ -99,6 +99,8 @@ export class IngestPipeline {
   private queue: Pending[] = [];
   /** Batches handed to the repository and not yet settled. */
   private writing = 0;
+  /** Resolves once the batch taken last has been answered and announced. */
+  private settled: Promise<void> = Promise.resolve();
   private pumpScheduled = false;
   private closed = false;
   /** Series state per device, data kind and factor. */
@@ -191,14 +193,22 @@ export class IngestPipeline {
 
   private async flush(batch: Pending[]): Promise<void> {
     const { rows, announcements } = this.toRows(batch.map((p) => p.packet));
+    // Batches written side by side may commit in either order; they are answered and announced in the order taken.
+    const previous = this.settled;
+    let settled = (): void => undefined;
+    this.settled = new Promise<void>((resolve) => (settled = resolve));
     try {
       await this.repository.writeBatch(rows);
     } catch (err) {
+      await previous;
+      settled();
       // Nothing of the batch is stored and nothing is acknowledged: the stations will resend.
       this.log.error({ err, packets: batch.length }, 'ingest batch failed; nothing of it was stored');
       for (const p of batch) p.reject(err);
       return;
     }
+    await previous;
+    settled();
     for (const p of batch) p.resolve();
     // In the packets' order: forwarding queues a station's data and state uploads as they came (issue 20), and
     // an upstream gets them in that order.

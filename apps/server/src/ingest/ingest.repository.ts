@@ -37,9 +37,11 @@ export interface IngestBatch {
 /** The storage side of the ingest pipeline: one transaction per batch. */
 export interface IngestRepository {
   /**
-   * Batches it may be given before the first has settled. More than one only for a repository
-   * that commits them one after another in the order given (the SQLite writer thread): batches
-   * written side by side on separate connections could commit out of order or deadlock.
+   * Batches it may be given before the first has settled. More than one only for a repository whose
+   * batches come out as if written in the order given: the SQLite writer thread commits them one
+   * after another; PostgreSQL writes them side by side in one lock order, a batch waiting for those
+   * before it when it stores the same data points (see PostgresIngestRepository). The pipeline
+   * answers and announces them in the order given whichever commits first.
    */
   readonly writesInFlight: number;
   /**
