@@ -36,7 +36,7 @@ describe('alarm engine in a cluster', () => {
       t().clock,
       () => Promise.resolve(),
     );
-    engineB = new AlarmEngine(new AlarmRepository(db), () => thresholds.rules(), busB, t().clock, silent);
+    engineB = new AlarmEngine(new AlarmRepository(db, t().dialect), () => thresholds.rules(), busB, t().clock, silent);
     await engineB.start();
   });
 

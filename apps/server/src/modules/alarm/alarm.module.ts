@@ -14,10 +14,10 @@ import { AlarmService } from './alarm.service.js';
  * whose strategies the WeChat notifier reads.
  */
 export async function registerAlarms(
-  { app, db, config, clock, bus, configChanges, downloads, runsGateway, log }: ModuleContext,
+  { app, db, dialect, config, clock, bus, configChanges, downloads, runsGateway, log }: ModuleContext,
   factors: FactorService,
 ): Promise<{ thresholds: ThresholdService }> {
-  const alarmRepository = new AlarmRepository(db);
+  const alarmRepository = new AlarmRepository(db, dialect);
   const thresholds = new ThresholdService(new ThresholdRepository(db), factors, clock, () =>
     configChanges.changed('alarmRules'),
   );
