@@ -1,6 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -83,5 +85,19 @@ describe('SqliteCheckpointer', () => {
     fill();
     await sleep(300);
     expect(statSync(file).size).toBe(size);
+  });
+
+  it('keeps a process that has nothing else left alive until it has closed', () => {
+    // The built module in a process of its own: there, nothing but the thread is left to wait for, as when a
+    // server has closed everything else.
+    const root = join(import.meta.dirname, '../../../..');
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'], { cwd: root });
+    const module = pathToFileURL(join(root, 'apps/server/dist/db/sqlite-checkpointer.js')).href;
+    const script = `import { SqliteCheckpointer } from ${JSON.stringify(module)};
+      const checkpointer = new SqliteCheckpointer(${JSON.stringify(file)}, (err) => console.error(err));
+      await checkpointer.close();
+      console.log('closed');`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'closed' });
   });
 });

@@ -81,6 +81,8 @@ export class SqliteCheckpointer {
 
   /** Ends the thread and its connection (a checkpoint under way finishes first). */
   async close(): Promise<void> {
+    // Held from here: an unreferenced thread would not keep a process with nothing else left waiting for its exit.
+    this.worker.ref();
     this.worker.postMessage('close');
     await this.exited;
   }
