@@ -8,7 +8,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FrameDecoder } from '@envmon/hj212';
 import { parseDatabaseUrl } from '@envmon/server/dist/config/config.js';
 import { openDatabase } from '@envmon/server/dist/db/connection.js';
-import { SERVER_NODE_FLAGS } from '@envmon/server/dist/lib/node-flags.js';
 import pg from 'pg';
 import {
   type FromServer,
@@ -116,16 +115,9 @@ export class ServerChild {
     return this.ready.port;
   }
 
-  /**
-   * Forks `script` with the server's own V8 options, --expose-gc (memory is sampled after a full GC) and, when
-   * asked, --cpu-prof.
-   */
+  /** Forks `script` with --expose-gc (memory is sampled after a full GC) and, when asked, --cpu-prof. */
   static async start(script: URL, setup: object, cpuProfDir?: string): Promise<ServerChild> {
-    const execArgv = [
-      ...SERVER_NODE_FLAGS,
-      '--expose-gc',
-      ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
-    ];
+    const execArgv = ['--expose-gc', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])];
     const child = fork(script, [], {
       execArgv,
       env: { ...process.env, ENVMON_BENCH_SETUP: JSON.stringify(setup) },

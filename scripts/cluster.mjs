@@ -25,7 +25,6 @@ import { startPostgres } from './postgres.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
-const SERVER_NODE_FLAGS_MODULE = join(ROOT, 'apps/server/dist/lib/node-flags.js');
 const STATIONS_MAIN = join(ROOT, 'scripts/cluster-stations.mjs');
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -48,7 +47,6 @@ export async function startCluster({
   verbose = false,
 } = {}) {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first.`);
-  const { SERVER_NODE_FLAGS } = await import(pathToFileURL(SERVER_NODE_FLAGS_MODULE).href);
   const haproxy = findHaproxy();
   if (!haproxy) throw new Error(HAPROXY_HOW_TO_PROVIDE);
   if (https < 1 || gateways < 1) throw new Error('a cluster needs at least one http and one gateway process');
@@ -144,10 +142,7 @@ export async function startCluster({
       };
       // The HTTP processes run the scheduler too: one of them, elected, fires the scheduled jobs.
       const selected = services === 'http' ? 'http,scheduler' : services;
-      const proc = child(name, process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN, `--services=${selected}`], {
-        env: nodeEnv,
-        log,
-      });
+      const proc = child(name, process.execPath, [SERVER_MAIN, `--services=${selected}`], { env: nodeEnv, log });
       const ready = () => (services === 'http' ? httpOk(nodePort) : tcpOpen(nodePort));
       const startNode = async () => {
         checkNotStopped();
