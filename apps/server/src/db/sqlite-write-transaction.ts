@@ -18,8 +18,8 @@ const LOCKED = Symbol('locked');
  * the connection would have waited. `work` runs once, holding the lock.
  *
  * The tile builder's and the alarm engine's transactions. For the alarm engine (bench:alarm, 5,000 packets/s, 2
- * cores): the event loop 66–68 % busy against 79–81 % waiting in the busy handler, a packet's values stored in p50
- * 36–38 ms against 68–72 ms; the alarm's own p99 about the same (173–212 ms against 168–211 ms).
+ * cores, runs alternating): the event loop 70–80 % busy against 82–87 % waiting in the busy handler, a packet's
+ * values stored in p50 45–72 ms against 88–105 ms; the alarm's own p99 233–361 ms against 289–408 ms.
  */
 export async function sqliteWriteTransaction<T>(
   db: Kysely<Database>,

@@ -16,7 +16,8 @@ import {
  * trip, where a transaction of its statements took seven, each waited for while the next packets queue.
  *
  * Two batches are written side by side, each on a connection of its own: one backend writing was the
- * bound (bench:ingest on 2 cores: 5,900 packets/s with one in flight, 7,600–8,800 with two). They
+ * bound (bench:ingest on 2 cores, runs one after the other with a 64 MB young generation: 5,900 packets/s
+ * with one in flight, 7,100–8,800 with two; at node's default 5,000–6,400 with two). They
  * cannot deadlock: both take their row locks in one order, the kinds of row in the same sequence and
  * the rows of each kind that two batches share (latest values, stale tile hours) sorted by key. A
  * batch waits for those before it when it stores a data point of theirs (a resent upload: the later
